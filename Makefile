@@ -1,0 +1,51 @@
+# Top-level wrapper around CMake/CTest. `make` builds build/tengen; `make test` installs what it
+# needs, builds and runs every test (plain, clang, and ASan+UBSan); `make run` plays.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo
+DEPS_STAMP = build/.deps-ok
+
+.PHONY: all build run test test-release test-sanitize test-clang deps bench clean
+
+all: build
+
+# Install missing Debian packages (needs root, as on the project's machines).
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP):
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
+	fi
+	@mkdir -p build && touch $@
+
+build: deps
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build build -j $(JOBS)
+
+run: build
+	./build/tengen play
+
+test: test-release test-sanitize test-clang
+
+test-release: build
+	cd build && ctest --output-on-failure -j $(JOBS)
+
+test-sanitize: deps
+	cmake -S . -B build-sanitize -DTENGEN_SANITIZE=ON >/dev/null
+	cmake --build build-sanitize -j $(JOBS)
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 TENGEN_TEST_SCALE=4 ctest --output-on-failure -j $(JOBS)
+
+test-clang: deps
+	CC=clang cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build build-clang -j $(JOBS)
+	cd build-clang && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./build/tengen bench playouts --size 9 --seconds 5
+	./build/tengen bench playouts --size 19 --seconds 5
+
+clean:
+	rm -rf build build-sanitize build-clang

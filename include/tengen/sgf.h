@@ -1,0 +1,66 @@
+/* sgf.h - SGF FF[4] (and the FF[3] files programs still write): parse into a tree, write a tree,
+ * and turn the main line into a game. Depends on the rules core only.
+ *
+ * Hostile input is bounded: the parser refuses files over SGF_MAX_BYTES, trees deeper or larger
+ * than fixed limits, and reports the line and column of the first error.
+ */
+#ifndef TENGEN_SGF_H
+#define TENGEN_SGF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tengen/game.h"
+
+#define SGF_MAX_BYTES (64u * 1024u * 1024u)
+
+typedef struct sgf_property {
+    char *id;             /* "B", "AB", "KM", ... (upper-case letters only, as FF[4]) */
+    char **values;        /* unescaped raw values (soft line breaks removed) */
+    int num_values;
+    struct sgf_property *next;
+} sgf_property_t;
+
+typedef struct sgf_node {
+    sgf_property_t *props;       /* in file order */
+    struct sgf_node *parent;
+    struct sgf_node *child;      /* first child: the main line continues here */
+    struct sgf_node *sibling;    /* next variation at the same level */
+} sgf_node_t;
+
+typedef struct sgf_error {
+    int line, column;   /* 1-based place in the file; 0 if not about a place */
+    char message[200];
+} sgf_error_t;
+
+/* Parse SGF text (the first game tree of a collection). Returns the root or NULL with err filled. */
+sgf_node_t *sgf_parse(const char *text, size_t len, sgf_error_t *err);
+/* Read a file (converting encodings when CA says so). Returns NULL with err filled. */
+sgf_node_t *sgf_read_file(const char *path, sgf_error_t *err);
+void sgf_free(sgf_node_t *root);
+
+/* First value of a property of a node, or NULL. */
+const char *sgf_get(const sgf_node_t *node, const char *id);
+/* Add a property value to a node (creating the property if needed). Returns false on no memory. */
+bool sgf_add(sgf_node_t *node, const char *id, const char *value);
+/* Append a new child (as the last variation) and return it, NULL on no memory. */
+sgf_node_t *sgf_add_child(sgf_node_t *parent);
+
+/* Write a tree as SGF text (escaping values); returns a malloc'ed string or NULL. */
+char *sgf_write(const sgf_node_t *root);
+
+/* Replay the main line of a tree into a fresh game: SZ, KM, HA, RU, AB/AW/AE, PL, B/W (pass as
+ * "" or "tt" up to 19x19). Stops after move_limit moves (< 0: all). Returns NULL with err filled
+ * (naming the node's place) on a bad size or an illegal move. rules_default is used unless RU
+ * names a known preset. */
+game_t *sgf_to_game(const sgf_node_t *root, const rules_t *rules_default, int move_limit,
+                    sgf_error_t *err);
+/* Build a tree for a game's history (root properties, setup entries, moves, the result if over). */
+sgf_node_t *sgf_from_game(const game_t *g, const char *black_name, const char *white_name);
+
+/* SGF point text ("dd") for a board point, into buf of at least 3 bytes; "" for pass. */
+char *sgf_point_text(const board_t *b, int p, char *buf);
+/* Parse an SGF point for a board; POINT_PASS for "" (and "tt" when size <= 19); POINT_NONE if bad. */
+int sgf_point_parse(const board_t *b, const char *text);
+
+#endif

@@ -1,0 +1,10 @@
+/* cli.h - the subcommands of the tengen program; each parses its own arguments and returns an
+ * exit status. main.c only dispatches. */
+#ifndef TENGEN_CLI_H
+#define TENGEN_CLI_H
+
+int cli_gtp(int argc, char **argv);   /* tengen gtp [options]: GTP v2 on stdin/stdout */
+int cli_bench(int argc, char **argv); /* tengen bench playouts [--size N] [--seconds S] [--seed K] */
+int cli_play(int argc, char **argv);  /* tengen play: terminal game */
+
+#endif

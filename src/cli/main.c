@@ -1,0 +1,28 @@
+/* main.c - the tengen program: dispatch to a subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: tengen <command> [options]\n"
+                 "commands:\n"
+                 "  gtp      speak GTP v2 on stdin/stdout (tengen gtp --help)\n"
+                 "  play     play a game in the terminal\n"
+                 "  bench    benchmarks (tengen bench playouts --help)\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "gtp")) return cli_gtp(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "bench")) return cli_bench(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "play")) return cli_play(argc - 1, argv + 1);
+    fprintf(stderr, "tengen: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,652 @@
+/* board.c - stones, strings with exact incremental liberties, captures, simple ko, Zobrist hash,
+ * copy-make and LIFO undo. Knows nothing of turn order, superko or scoring (see game.c). */
+#include "tengen/board.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Zobrist keys are computed, not stored: a splitmix64 finaliser of (colour, point) is as good a
+ * key as a random table and leaves the module without any global state. */
+static inline uint64_t mix64(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t board_zobrist(stone_t c, int p)
+{
+    return mix64(((uint64_t)c << 16) | (uint64_t)p);
+}
+
+uint64_t board_zobrist_to_move(stone_t c)
+{
+    return mix64(0x7e57ab1eULL + (uint64_t)c);
+}
+
+bool board_init(board_t *b, int size, bool suicide_allowed)
+{
+    if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE) return false;
+    memset(b, 0, sizeof(*b));
+    b->size = size;
+    b->stride = size + 2;
+    b->num_points = b->stride * b->stride;
+    b->suicide_allowed = suicide_allowed;
+    b->ko_point = POINT_NONE;
+    for (int p = 0; p < b->num_points; p++) b->color[p] = STONE_BORDER;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            int p = board_point(b, x, y);
+            b->color[p] = STONE_EMPTY;
+            b->empty_index[p] = (uint16_t)b->empty_count;
+            b->empties[b->empty_count++] = (uint16_t)p;
+        }
+    return true;
+}
+
+void board_copy(board_t *dst, const board_t *src)
+{
+    size_t n = (size_t)src->num_points;
+    memcpy(dst, src, offsetof(board_t, color));
+    memcpy(dst->color, src->color, n * sizeof(src->color[0]));
+    memcpy(dst->chain, src->chain, n * sizeof(src->chain[0]));
+    memcpy(dst->next, src->next, n * sizeof(src->next[0]));
+    memcpy(dst->libs, src->libs, n * sizeof(src->libs[0]));
+    memcpy(dst->stones, src->stones, n * sizeof(src->stones[0]));
+    memcpy(dst->lib_sum, src->lib_sum, n * sizeof(src->lib_sum[0]));
+    memcpy(dst->empties, src->empties, (size_t)src->empty_count * sizeof(src->empties[0]));
+    memcpy(dst->empty_index, src->empty_index, n * sizeof(src->empty_index[0]));
+}
+
+bool board_is_on_board(const board_t *b, int p)
+{
+    return p > 0 && p < b->num_points && b->color[p] != STONE_BORDER;
+}
+
+/* ---- empty list ---- */
+
+static inline void empty_remove(board_t *b, int p)
+{
+    int i = b->empty_index[p];
+    int last = b->empties[--b->empty_count];
+    b->empties[i] = (uint16_t)last;
+    b->empty_index[last] = (uint16_t)i;
+}
+
+static inline void empty_add(board_t *b, int p)
+{
+    b->empty_index[p] = (uint16_t)b->empty_count;
+    b->empties[b->empty_count++] = (uint16_t)p;
+}
+
+/* ---- liberty bookkeeping ----
+ * A liberty l of string h is counted once although up to four stones of h may touch it. The
+ * convention used everywhere: l is "owned" by the first neighbour of l, in direction order, that
+ * belongs to h. This dedupes without marking arrays. */
+
+static inline bool is_first_neighbor_of(const board_t *b, int l, int s, int h)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    for (int d = 0; d < 4; d++) {
+        int q = l + off[d];
+        if (b->color[q] != STONE_EMPTY && b->color[q] != STONE_BORDER && b->chain[q] == h)
+            return q == s;
+    }
+    return false;
+}
+
+static inline bool touches_chain(const board_t *b, int l, int h)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    for (int d = 0; d < 4; d++) {
+        int q = l + off[d];
+        if ((b->color[q] == STONE_BLACK || b->color[q] == STONE_WHITE) && b->chain[q] == h)
+            return true;
+    }
+    return false;
+}
+
+/* Recount the liberties of the string with head h from its stones. */
+static void chain_recount(board_t *b, int h)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    int libs = 0;
+    uint32_t sum = 0;
+    int s = h;
+    do {
+        for (int d = 0; d < 4; d++) {
+            int l = s + off[d];
+            if (b->color[l] == STONE_EMPTY && is_first_neighbor_of(b, l, s, h)) {
+                libs++;
+                sum += (uint32_t)l;
+            }
+        }
+        s = b->next[s];
+    } while (s != h);
+    b->libs[h] = (uint16_t)libs;
+    b->lib_sum[h] = sum;
+}
+
+int board_chain_liberty_list(const board_t *b, int p, int *out, int max)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    int h = b->chain[p], n = 0;
+    int s = h;
+    do {
+        for (int d = 0; d < 4 && n < max; d++) {
+            int l = s + off[d];
+            if (b->color[l] == STONE_EMPTY && is_first_neighbor_of(b, l, s, h)) out[n++] = l;
+        }
+        s = b->next[s];
+    } while (s != h && n < max);
+    return n;
+}
+
+/* Remove the string with head h from the board; neighbouring strings gain the freed liberties.
+ * The next[] links are left as they were (undo rebuilds strings by flood fill). */
+static int chain_remove(board_t *b, int h)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    stone_t c = (stone_t)b->color[h];
+    int n = 0;
+    int s = h;
+    do {
+        b->color[s] = STONE_EMPTY;
+        b->hash ^= board_zobrist(c, s);
+        empty_add(b, s);
+        n++;
+        s = b->next[s];
+    } while (s != h);
+    /* Second pass: every removed point is now a liberty of each distinct enemy neighbour. */
+    s = h;
+    do {
+        for (int d = 0; d < 4; d++) {
+            int q = s + off[d];
+            if (b->color[q] != STONE_BLACK && b->color[q] != STONE_WHITE) continue;
+            int g = b->chain[q];
+            bool seen = false;
+            for (int e = 0; e < d; e++) {
+                int r = s + off[e];
+                if ((b->color[r] == STONE_BLACK || b->color[r] == STONE_WHITE) && b->chain[r] == g)
+                    seen = true;
+            }
+            if (!seen) {
+                b->libs[g]++;
+                b->lib_sum[g] += (uint32_t)s;
+            }
+        }
+        s = b->next[s];
+    } while (s != h);
+    b->stones_on_board[c] -= n;
+    return n;
+}
+
+/* Merge string `small` into string `big` (both heads, same colour, not yet sharing stones).
+ * Liberties of small that big does not already have are added. */
+static void chain_merge(board_t *b, int big, int small)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    int s = small;
+    do {
+        for (int d = 0; d < 4; d++) {
+            int l = s + off[d];
+            if (b->color[l] == STONE_EMPTY && is_first_neighbor_of(b, l, s, small) &&
+                !touches_chain(b, l, big)) {
+                b->libs[big]++;
+                b->lib_sum[big] += (uint32_t)l;
+            }
+        }
+        s = b->next[s];
+    } while (s != small);
+    s = small;
+    do {
+        b->chain[s] = (uint16_t)big;
+        s = b->next[s];
+    } while (s != small);
+    /* Splice the two circular lists. */
+    int t = b->next[big];
+    b->next[big] = b->next[small];
+    b->next[small] = (uint16_t)t;
+    b->stones[big] = (uint16_t)(b->stones[big] + b->stones[small]);
+}
+
+move_status_t board_check_move(const board_t *b, stone_t c, int p)
+{
+    if (p == POINT_PASS) return MOVE_OK;
+    if (!board_is_on_board(b, p)) return MOVE_OFF_BOARD;
+    if (b->color[p] != STONE_EMPTY) return MOVE_OCCUPIED;
+    if (p == b->ko_point && c == b->ko_color) return MOVE_KO;
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    stone_t o = stone_other(c);
+    for (int d = 0; d < 4; d++) {
+        int q = p + off[d];
+        int col = b->color[q];
+        if (col == STONE_EMPTY) return MOVE_OK;
+        if (col == (int)c && b->libs[b->chain[q]] > 1) return MOVE_OK;
+        if (col == (int)o && b->libs[b->chain[q]] == 1) return MOVE_OK;
+    }
+    return b->suicide_allowed ? MOVE_OK : MOVE_SUICIDE;
+}
+
+int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    if (undo) {
+        undo->point = (int16_t)p;
+        undo->color = (uint8_t)c;
+        undo->captured_dirs = 0;
+        undo->suicide = 0;
+        undo->ko_point = (int16_t)b->ko_point;
+        undo->ko_color = (uint8_t)b->ko_color;
+        undo->captured = 0;
+    }
+    b->ko_point = POINT_NONE;
+    if (p == POINT_PASS) return 0;
+    assert(board_check_move(b, c, p) == MOVE_OK);
+    stone_t o = stone_other(c);
+
+    b->color[p] = (uint8_t)c;
+    b->hash ^= board_zobrist(c, p);
+    empty_remove(b, p);
+    b->stones_on_board[c]++;
+
+    /* The new stone as a string of one. */
+    b->chain[p] = (uint16_t)p;
+    b->next[p] = (uint16_t)p;
+    b->stones[p] = 1;
+    int libs = 0;
+    uint32_t sum = 0;
+    for (int d = 0; d < 4; d++) {
+        int q = p + off[d];
+        if (b->color[q] == STONE_EMPTY) {
+            libs++;
+            sum += (uint32_t)q;
+        }
+    }
+    b->libs[p] = (uint16_t)libs;
+    b->lib_sum[p] = sum;
+
+    /* Every distinct neighbouring string loses the liberty p. */
+    int head = p;
+    int captured = 0, capture_point = POINT_NONE;
+    for (int d = 0; d < 4; d++) {
+        int q = p + off[d];
+        int col = b->color[q];
+        if (col != STONE_BLACK && col != STONE_WHITE) continue;
+        int g = b->chain[q];
+        if (g == head) continue;
+        bool seen = false;
+        for (int e = 0; e < d; e++) {
+            int r = p + off[e];
+            if ((b->color[r] == STONE_BLACK || b->color[r] == STONE_WHITE) && b->chain[r] == g)
+                seen = true;
+        }
+        if (seen) continue;
+        b->libs[g]--;
+        b->lib_sum[g] -= (uint32_t)p;
+        if (col == (int)o) {
+            if (b->libs[g] == 0) {
+                int n = chain_remove(b, g);
+                captured += n;
+                capture_point = q;
+                if (undo) undo->captured_dirs |= (uint8_t)(1u << d);
+            }
+        } else {
+            /* Own string: merge the smaller into the larger. The liberty p is gone from g; the
+             * new stone's liberties were counted without g, so merge handles duplicates. */
+            if (b->stones[g] >= b->stones[head]) {
+                chain_merge(b, g, head);
+                head = g;
+            } else {
+                chain_merge(b, head, g);
+            }
+        }
+    }
+
+    if (captured) {
+        b->captures[c] += captured;
+        /* Capturing may have given the new string liberties that touch it; the capture loop
+         * credited every enemy neighbour of the removed stones, including our string. */
+        if (captured == 1 && b->stones[head] == 1 && b->libs[head] == 1) {
+            b->ko_point = capture_point;
+            b->ko_color = o;
+        }
+    } else if (b->libs[head] == 0) {
+        /* Suicide (only reaches here when allowed): the whole string goes. */
+        assert(b->suicide_allowed);
+        captured = chain_remove(b, head);
+        if (undo) undo->suicide = 1;
+    }
+    if (undo) undo->captured = (uint16_t)captured;
+    return captured;
+}
+
+/* ---- rebuilding strings (undo, setup, board_check) ---- */
+
+/* Rebuild the string containing stone q by flood fill: chain, next, stones, liberties.
+ * visited marks the stones done; returns the head. */
+static int chain_rebuild(board_t *b, int q, uint8_t *visited)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    uint16_t stack[BOARD_MAX_POINTS];
+    int top = 0, n = 0, prev = q;
+    uint8_t c = b->color[q];
+    stack[top++] = (uint16_t)q;
+    visited[q] = 1;
+    while (top) {
+        int s = stack[--top];
+        b->chain[s] = (uint16_t)q;
+        if (s != q) {
+            b->next[prev] = (uint16_t)s;
+            prev = s;
+        }
+        n++;
+        for (int d = 0; d < 4; d++) {
+            int r = s + off[d];
+            if (b->color[r] == c && !visited[r]) {
+                visited[r] = 1;
+                stack[top++] = (uint16_t)r;
+            }
+        }
+    }
+    b->next[prev] = (uint16_t)q;
+    b->stones[q] = (uint16_t)n;
+    chain_recount(b, q);
+    return q;
+}
+
+/* Fill the empty region containing p with colour c and mark the filled points in touched[]. Undo
+ * uses it to restore a removed string: a string that lost its last liberty leaves behind exactly one
+ * maximal empty region, and LIFO order guarantees the board is as it was right after the removal. */
+static void region_fill(board_t *b, int p, stone_t c, uint8_t *touched)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    uint16_t stack[BOARD_MAX_POINTS];
+    int top = 0;
+    stack[top++] = (uint16_t)p;
+    b->color[p] = (uint8_t)c;
+    while (top) {
+        int s = stack[--top];
+        b->hash ^= board_zobrist(c, s);
+        empty_remove(b, s);
+        b->stones_on_board[c]++;
+        touched[s] = 1;
+        for (int d = 0; d < 4; d++) {
+            int r = s + off[d];
+            if (b->color[r] == STONE_EMPTY) {
+                b->color[r] = (uint8_t)c;
+                stack[top++] = (uint16_t)r;
+            }
+        }
+    }
+}
+
+/* Rebuild every string with a stone at or next to a point whose mark is 2 in touched[]. */
+static void rebuild_around(board_t *b, const uint8_t *touched)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    uint8_t visited[BOARD_MAX_POINTS];
+    memset(visited, 0, (size_t)b->num_points);
+    for (int p = 0; p < b->num_points; p++) {
+        if (!touched[p]) continue;
+        for (int d = -1; d < 4; d++) {
+            int q = d < 0 ? p : p + off[d];
+            if (q < 0 || q >= b->num_points) continue;
+            if ((b->color[q] == STONE_BLACK || b->color[q] == STONE_WHITE) && !visited[q])
+                chain_rebuild(b, q, visited);
+        }
+    }
+}
+
+void board_undo(board_t *b, const board_undo_t *undo)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    b->ko_point = undo->ko_point;
+    b->ko_color = (stone_t)undo->ko_color;
+    int p = undo->point;
+    if (p == POINT_PASS) return;
+    stone_t c = (stone_t)undo->color, o = stone_other(c);
+    /* Points whose strings (and neighbouring strings) need their data rebuilt. */
+    uint8_t touched[BOARD_MAX_POINTS];
+    memset(touched, 0, (size_t)b->num_points);
+
+    if (undo->suicide) region_fill(b, p, c, touched); /* p itself is taken away below */
+    for (int d = 0; d < 4; d++)
+        if ((undo->captured_dirs >> d) & 1u && b->color[p + off[d]] == STONE_EMPTY)
+            region_fill(b, p + off[d], o, touched);
+    if (!undo->suicide) b->captures[c] -= undo->captured;
+
+    b->color[p] = STONE_EMPTY;
+    b->hash ^= board_zobrist(c, p);
+    empty_add(b, p);
+    b->stones_on_board[c]--;
+    touched[p] = 1;
+    rebuild_around(b, touched);
+}
+
+/* Recompute everything derived from color[]: strings, liberties, hash, counts, empty list. */
+static void board_rebuild(board_t *b)
+{
+    uint8_t visited[BOARD_MAX_POINTS];
+    memset(visited, 0, (size_t)b->num_points);
+    b->hash = 0;
+    b->empty_count = 0;
+    b->stones_on_board[STONE_BLACK] = b->stones_on_board[STONE_WHITE] = 0;
+    for (int p = 0; p < b->num_points; p++) {
+        int c = b->color[p];
+        if (c == STONE_EMPTY) {
+            empty_add(b, p);
+        } else if (c == STONE_BLACK || c == STONE_WHITE) {
+            b->hash ^= board_zobrist((stone_t)c, p);
+            b->stones_on_board[c]++;
+        }
+    }
+    for (int p = 0; p < b->num_points; p++)
+        if ((b->color[p] == STONE_BLACK || b->color[p] == STONE_WHITE) && !visited[p])
+            chain_rebuild(b, p, visited);
+}
+
+bool board_setup(board_t *b, int p, stone_t c)
+{
+    if (!board_is_on_board(b, p) || c == STONE_BORDER) return false;
+    b->color[p] = (uint8_t)c;
+    b->ko_point = POINT_NONE;
+    board_rebuild(b);
+    /* Strings left without liberties are removed, the opponent's first, as a move would. */
+    for (int pass = 0; pass < 2; pass++) {
+        stone_t victim = pass == 0 ? stone_other(c == STONE_EMPTY ? STONE_BLACK : c)
+                                   : (c == STONE_EMPTY ? STONE_WHITE : c);
+        for (int q = 0; q < b->num_points; q++)
+            if (b->color[q] == victim && b->libs[b->chain[q]] == 0) chain_remove(b, b->chain[q]);
+    }
+    return true;
+}
+
+bool board_is_eyelike(const board_t *b, int p, stone_t c)
+{
+    if (b->color[p] != STONE_EMPTY) return false;
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    for (int d = 0; d < 4; d++) {
+        int col = b->color[p + off[d]];
+        if (col != (int)c && col != STONE_BORDER) return false;
+    }
+    return true;
+}
+
+bool board_is_true_eye(const board_t *b, int p, stone_t c)
+{
+    if (!board_is_eyelike(b, p, c)) return false;
+    const int diag[4] = {-b->stride - 1, -b->stride + 1, b->stride - 1, b->stride + 1};
+    int enemy = 0, border = 0;
+    stone_t o = stone_other(c);
+    for (int d = 0; d < 4; d++) {
+        int col = b->color[p + diag[d]];
+        if (col == (int)o) enemy++;
+        else if (col == STONE_BORDER) border++;
+    }
+    return border ? enemy == 0 : enemy <= 1;
+}
+
+bool board_check(const board_t *b, char *err, int err_len)
+{
+    board_t *t = NULL;
+    board_t local;
+    t = &local;
+    char dummy[8];
+    if (!err) {
+        err = dummy;
+        err_len = (int)sizeof(dummy);
+    }
+    if (b->size < BOARD_MIN_SIZE || b->size > BOARD_MAX_SIZE || b->stride != b->size + 2 ||
+        b->num_points != b->stride * b->stride) {
+        snprintf(err, (size_t)err_len, "bad geometry");
+        return false;
+    }
+    board_init(t, b->size, b->suicide_allowed);
+    for (int p = 0; p < b->num_points; p++) {
+        bool on = board_is_on_board(t, p);
+        if (!on && b->color[p] != STONE_BORDER) {
+            snprintf(err, (size_t)err_len, "border point %d is not border", p);
+            return false;
+        }
+        if (on && b->color[p] > STONE_WHITE) {
+            snprintf(err, (size_t)err_len, "on-board point %d holds colour %d", p, b->color[p]);
+            return false;
+        }
+        t->color[p] = b->color[p];
+    }
+    board_rebuild(t);
+    if (t->hash != b->hash) {
+        snprintf(err, (size_t)err_len, "hash mismatch");
+        return false;
+    }
+    if (t->empty_count != b->empty_count ||
+        t->stones_on_board[1] != b->stones_on_board[1] ||
+        t->stones_on_board[2] != b->stones_on_board[2]) {
+        snprintf(err, (size_t)err_len, "counts mismatch");
+        return false;
+    }
+    for (int i = 0; i < b->empty_count; i++) {
+        int p = b->empties[i];
+        if (p <= 0 || p >= b->num_points || b->color[p] != STONE_EMPTY || b->empty_index[p] != i) {
+            snprintf(err, (size_t)err_len, "empty list broken at %d", i);
+            return false;
+        }
+    }
+    for (int p = 0; p < b->num_points; p++) {
+        if (b->color[p] != STONE_BLACK && b->color[p] != STONE_WHITE) continue;
+        int h = b->chain[p], th = t->chain[p];
+        if (h <= 0 || h >= b->num_points || b->color[h] != b->color[p] || b->chain[h] != h) {
+            snprintf(err, (size_t)err_len, "point %d has a bad head %d", p, h);
+            return false;
+        }
+        /* Same partition: the heads differ, so compare via the stones counted in each. */
+        if (t->chain[h] != th) {
+            snprintf(err, (size_t)err_len, "point %d is not in the string of %d", p, h);
+            return false;
+        }
+        if (b->libs[h] != t->libs[th] || b->stones[h] != t->stones[th] ||
+            b->lib_sum[h] != t->lib_sum[th]) {
+            snprintf(err, (size_t)err_len, "string at %d: libs %d/%d stones %d/%d", p, b->libs[h],
+                     t->libs[th], b->stones[h], t->stones[th]);
+            return false;
+        }
+        if (p == h) {
+            int n = 0, s = h;
+            do {
+                if (b->chain[s] != h || ++n > b->stones[h]) break;
+                s = b->next[s];
+            } while (s != h);
+            if (n != b->stones[h] || s != h) {
+                snprintf(err, (size_t)err_len, "stone list of string %d broken", h);
+                return false;
+            }
+        }
+    }
+    if (b->ko_point != POINT_NONE &&
+        (!board_is_on_board(b, b->ko_point) || b->color[b->ko_point] != STONE_EMPTY)) {
+        snprintf(err, (size_t)err_len, "ko point %d is not an empty point", b->ko_point);
+        return false;
+    }
+    return true;
+}
+
+/* ---- text ---- */
+
+static const char COLUMN_LETTERS[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+char *board_point_to_gtp(const board_t *b, int p, char *buf)
+{
+    if (p == POINT_PASS) {
+        snprintf(buf, 8, "pass");
+    } else if (p == POINT_RESIGN) {
+        snprintf(buf, 8, "resign");
+    } else if (!board_is_on_board(b, p)) {
+        snprintf(buf, 8, "?");
+    } else {
+        snprintf(buf, 8, "%c%d", COLUMN_LETTERS[board_x(b, p)], b->size - board_y(b, p));
+    }
+    return buf;
+}
+
+int board_point_from_gtp(const board_t *b, const char *text)
+{
+    char lower[8];
+    int n = 0;
+    while (text[n] && n < 7) {
+        char ch = text[n];
+        lower[n++] = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+    }
+    if (text[n]) return POINT_NONE;
+    lower[n] = 0;
+    if (!strcmp(lower, "pass")) return POINT_PASS;
+    if (n < 2 || lower[0] < 'a' || lower[0] > 'z' || lower[0] == 'i') return POINT_NONE;
+    int x = lower[0] - 'a' - (lower[0] > 'i' ? 1 : 0);
+    int row = 0;
+    for (int i = 1; i < n; i++) {
+        if (lower[i] < '0' || lower[i] > '9') return POINT_NONE;
+        row = row * 10 + (lower[i] - '0');
+        if (row > BOARD_MAX_SIZE) return POINT_NONE;
+    }
+    if (lower[1] == '0' || x >= b->size || row < 1 || row > b->size) return POINT_NONE;
+    return board_point(b, x, b->size - row);
+}
+
+/* snprintf at buf + *n that never overflows and keeps counting the would-be length. */
+static void append_text(char *buf, int len, int *n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + (*n < len ? *n : len), *n < len ? (size_t)(len - *n) : 0, fmt, ap);
+    va_end(ap);
+    if (w > 0) *n += w;
+}
+
+int board_format(const board_t *b, char *buf, int len, int last_move)
+{
+    int n = 0;
+    if (len > 0) buf[0] = 0;
+    append_text(buf, len, &n, "   ");
+    for (int x = 0; x < b->size; x++) append_text(buf, len, &n, " %c", COLUMN_LETTERS[x]);
+    append_text(buf, len, &n, "\n");
+    for (int y = 0; y < b->size; y++) {
+        append_text(buf, len, &n, "%2d ", b->size - y);
+        for (int x = 0; x < b->size; x++) {
+            int p = board_point(b, x, y);
+            char ch = b->color[p] == STONE_BLACK ? 'X' : b->color[p] == STONE_WHITE ? 'O' : '.';
+            /* The last move is shown in parentheses, as GNU Go does. */
+            char left = p == last_move ? '(' : (x > 0 && p - 1 == last_move) ? ')' : ' ';
+            append_text(buf, len, &n, "%c%c", left, ch);
+        }
+        int last_in_row = board_point(b, b->size - 1, y);
+        append_text(buf, len, &n, "%c%2d\n", last_in_row == last_move ? ')' : ' ', b->size - y);
+    }
+    append_text(buf, len, &n, "   ");
+    for (int x = 0; x < b->size; x++) append_text(buf, len, &n, " %c", COLUMN_LETTERS[x]);
+    append_text(buf, len, &n, "\n");
+    return n;
+}
