@@ -45,7 +45,8 @@ typedef struct game_move {
     stone_t color;
     board_undo_t undo;  /* what board_undo needs; unused for setup entries */
     uint64_t key;       /* superko key of the position after this move */
-    int setup_index;    /* >= 0: a setup entry, snapshot in setups[] taken before it */
+    int setup_index;    /* >= 0: a setup entry (point is POINT_NONE), its snapshot index */
+    stone_t to_move_before; /* player to move before this entry */
 } game_move_t;
 
 typedef struct game game_t;
@@ -67,7 +68,9 @@ int game_size(const game_t *g);
 stone_t game_to_move(const game_t *g);
 void game_set_to_move(game_t *g, stone_t c);
 
-/* Check a move by c at p (point or POINT_PASS) without playing it. Either colour may move. */
+/* Check a move by c at p (point or POINT_PASS) without playing it. Either colour may move. After
+ * two passes a move is still accepted and resumes the game; after resignation or the Atari Go
+ * capture goal it is GAME_ILLEGAL_GAME_OVER. */
 game_status_t game_check_move(const game_t *g, stone_t c, int p);
 /* Play it if legal; returns the status. After the move the opponent of c is to move. */
 game_status_t game_play(game_t *g, stone_t c, int p);
@@ -95,6 +98,9 @@ int game_handicap(const game_t *g);
 
 /* History. */
 int game_move_count(const game_t *g);                 /* entries, setup included */
+/* The stones of setup entry i (game_move_at(g, i)->setup_index >= 0): returns how many, and points
+ * and stones to the arrays as passed to game_setup. */
+int game_setup_at(const game_t *g, int i, const int **points, const stone_t **stones);
 const game_move_t *game_move_at(const game_t *g, int i);
 int game_last_move(const game_t *g);                  /* point of the last move, or POINT_NONE */
 int game_consecutive_passes(const game_t *g);

@@ -99,17 +99,6 @@ static inline bool is_first_neighbor_of(const board_t *b, int l, int s, int h)
     return false;
 }
 
-static inline bool touches_chain(const board_t *b, int l, int h)
-{
-    const int off[4] = {-b->stride, -1, 1, b->stride};
-    for (int d = 0; d < 4; d++) {
-        int q = l + off[d];
-        if ((b->color[q] == STONE_BLACK || b->color[q] == STONE_WHITE) && b->chain[q] == h)
-            return true;
-    }
-    return false;
-}
-
 /* Recount the liberties of the string with head h from its stones. */
 static void chain_recount(board_t *b, int h)
 {
@@ -150,8 +139,8 @@ int board_chain_liberty_list(const board_t *b, int p, int *out, int max)
  * The next[] links are left as they were (undo rebuilds strings by flood fill). */
 static int chain_remove(board_t *b, int h)
 {
-    const int off[4] = {-b->stride, -1, 1, b->stride};
-    stone_t c = (stone_t)b->color[h];
+    const int st = b->stride;
+    const stone_t c = (stone_t)b->color[h];
     int n = 0;
     int s = h;
     do {
@@ -161,23 +150,22 @@ static int chain_remove(board_t *b, int h)
         n++;
         s = b->next[s];
     } while (s != h);
-    /* Second pass: every removed point is now a liberty of each distinct enemy neighbour. */
+    /* Second pass: every removed point is now a liberty of each distinct enemy neighbour. Only
+     * enemy stones can touch the removed string, so the colour test is a single compare. */
+    const uint8_t o = (uint8_t)stone_other(c);
     s = h;
     do {
+        const int q[4] = {s - st, s - 1, s + 1, s + st};
+        int seen[4], n_seen = 0;
         for (int d = 0; d < 4; d++) {
-            int q = s + off[d];
-            if (b->color[q] != STONE_BLACK && b->color[q] != STONE_WHITE) continue;
-            int g = b->chain[q];
-            bool seen = false;
-            for (int e = 0; e < d; e++) {
-                int r = s + off[e];
-                if ((b->color[r] == STONE_BLACK || b->color[r] == STONE_WHITE) && b->chain[r] == g)
-                    seen = true;
-            }
-            if (!seen) {
-                b->libs[g]++;
-                b->lib_sum[g] += (uint32_t)s;
-            }
+            if (b->color[q[d]] != o) continue;
+            const int g = b->chain[q[d]];
+            bool dup = false;
+            for (int e = 0; e < n_seen; e++) dup |= seen[e] == g;
+            if (dup) continue;
+            seen[n_seen++] = g;
+            b->libs[g]++;
+            b->lib_sum[g] += (uint32_t)s;
         }
         s = b->next[s];
     } while (s != h);
@@ -185,33 +173,79 @@ static int chain_remove(board_t *b, int h)
     return n;
 }
 
-/* Merge string `small` into string `big` (both heads, same colour, not yet sharing stones).
- * Liberties of small that big does not already have are added. */
-static void chain_merge(board_t *b, int big, int small)
+/* Relabel the stones of `small` as `big`, splice the two circular lists and add the sizes. */
+static inline void chain_join_lists(board_t *b, int big, int small)
 {
-    const int off[4] = {-b->stride, -1, 1, b->stride};
     int s = small;
     do {
+        b->chain[s] = (uint16_t)big;
+        s = b->next[s];
+    } while (s != small);
+    const int t = b->next[big];
+    b->next[big] = b->next[small];
+    b->next[small] = (uint16_t)t;
+    b->stones[big] = (uint16_t)(b->stones[big] + b->stones[small]);
+}
+
+/* Merge string `small` into string `big` (both heads, same colour, not yet sharing stones).
+ * Liberties of small that big does not already have are added. libs[small] is exact, so the walk
+ * over small's stones stops as soon as all of its liberties have been seen. */
+static void chain_merge(board_t *b, int big, int small)
+{
+    const int st = b->stride;
+    const uint8_t c = b->color[big];
+    int missing = b->libs[small];
+    int s = small;
+    while (missing > 0) {
+        const int l4[4] = {s - st, s - 1, s + 1, s + st};
         for (int d = 0; d < 4; d++) {
-            int l = s + off[d];
-            if (b->color[l] == STONE_EMPTY && is_first_neighbor_of(b, l, s, small) &&
-                !touches_chain(b, l, big)) {
+            const int l = l4[d];
+            if (b->color[l] != STONE_EMPTY) continue;
+            /* l is counted at the first of its neighbours, in direction order, that is in small
+             * (the convention of is_first_neighbor_of); it is new to big unless it touches big. */
+            const int q[4] = {l - st, l - 1, l + 1, l + st};
+            int first = 0;
+            bool touches_big = false;
+            for (int e = 0; e < 4; e++) {
+                if (b->color[q[e]] != c) continue;
+                const int g = b->chain[q[e]];
+                touches_big |= g == big;
+                if (g == small && !first) first = q[e];
+            }
+            if (first != s) continue;
+            missing--;
+            if (!touches_big) {
                 b->libs[big]++;
                 b->lib_sum[big] += (uint32_t)l;
             }
         }
         s = b->next[s];
-    } while (s != small);
-    s = small;
-    do {
-        b->chain[s] = (uint16_t)big;
-        s = b->next[s];
-    } while (s != small);
-    /* Splice the two circular lists. */
-    int t = b->next[big];
-    b->next[big] = b->next[small];
-    b->next[small] = (uint16_t)t;
-    b->stones[big] = (uint16_t)(b->stones[big] + b->stones[small]);
+        if (s == small) break;
+    }
+    chain_join_lists(b, big, small);
+}
+
+/* Add the single stone p (a string of its own, liberties = its empty neighbours) to string big. */
+static inline void chain_merge_stone(board_t *b, int big, int p)
+{
+    const int st = b->stride;
+    const uint8_t c = b->color[big];
+    const int l4[4] = {p - st, p - 1, p + 1, p + st};
+    for (int d = 0; d < 4; d++) {
+        const int l = l4[d];
+        if (b->color[l] != STONE_EMPTY) continue;
+        const int q[4] = {l - st, l - 1, l + 1, l + st};
+        bool touches_big = false;
+        for (int e = 0; e < 4; e++) touches_big |= b->color[q[e]] == c && b->chain[q[e]] == big;
+        if (!touches_big) {
+            b->libs[big]++;
+            b->lib_sum[big] += (uint32_t)l;
+        }
+    }
+    b->chain[p] = (uint16_t)big;
+    b->next[p] = b->next[big];
+    b->next[big] = (uint16_t)p;
+    b->stones[big]++;
 }
 
 move_status_t board_check_move(const board_t *b, stone_t c, int p)
@@ -234,7 +268,6 @@ move_status_t board_check_move(const board_t *b, stone_t c, int p)
 
 int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
 {
-    const int off[4] = {-b->stride, -1, 1, b->stride};
     if (undo) {
         undo->point = (int16_t)p;
         undo->color = (uint8_t)c;
@@ -247,70 +280,68 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
     b->ko_point = POINT_NONE;
     if (p == POINT_PASS) return 0;
     assert(board_check_move(b, c, p) == MOVE_OK);
-    stone_t o = stone_other(c);
+    const stone_t o = stone_other(c);
+    const int st = b->stride;
+    const int q[4] = {p - st, p - 1, p + 1, p + st};
 
     b->color[p] = (uint8_t)c;
     b->hash ^= board_zobrist(c, p);
     empty_remove(b, p);
     b->stones_on_board[c]++;
 
-    /* The new stone as a string of one. */
+    /* The new stone as a string of one; captures below credit it with the points they free. */
     b->chain[p] = (uint16_t)p;
     b->next[p] = (uint16_t)p;
     b->stones[p] = 1;
     int libs = 0;
     uint32_t sum = 0;
     for (int d = 0; d < 4; d++) {
-        int q = p + off[d];
-        if (b->color[q] == STONE_EMPTY) {
+        if (b->color[q[d]] == STONE_EMPTY) {
             libs++;
-            sum += (uint32_t)q;
+            sum += (uint32_t)q[d];
         }
     }
     b->libs[p] = (uint16_t)libs;
     b->lib_sum[p] = sum;
 
-    /* Every distinct neighbouring string loses the liberty p. */
-    int head = p;
+    /* Every distinct neighbouring string loses the liberty p; enemy strings left without one are
+     * captured at once, own strings are merged afterwards. */
+    int seen[4], n_seen = 0;
+    int own[4], n_own = 0;
     int captured = 0, capture_point = POINT_NONE;
     for (int d = 0; d < 4; d++) {
-        int q = p + off[d];
-        int col = b->color[q];
-        if (col != STONE_BLACK && col != STONE_WHITE) continue;
-        int g = b->chain[q];
-        if (g == head) continue;
-        bool seen = false;
-        for (int e = 0; e < d; e++) {
-            int r = p + off[e];
-            if ((b->color[r] == STONE_BLACK || b->color[r] == STONE_WHITE) && b->chain[r] == g)
-                seen = true;
-        }
-        if (seen) continue;
+        const int col = b->color[q[d]];
+        if (col != (int)c && col != (int)o) continue;
+        const int g = b->chain[q[d]];
+        bool dup = false;
+        for (int e = 0; e < n_seen; e++) dup |= seen[e] == g;
+        if (dup) continue;
+        seen[n_seen++] = g;
         b->libs[g]--;
         b->lib_sum[g] -= (uint32_t)p;
-        if (col == (int)o) {
-            if (b->libs[g] == 0) {
-                int n = chain_remove(b, g);
-                captured += n;
-                capture_point = q;
-                if (undo) undo->captured_dirs |= (uint8_t)(1u << d);
-            }
-        } else {
-            /* Own string: merge the smaller into the larger. The liberty p is gone from g; the
-             * new stone's liberties were counted without g, so merge handles duplicates. */
-            if (b->stones[g] >= b->stones[head]) {
-                chain_merge(b, g, head);
-                head = g;
-            } else {
-                chain_merge(b, head, g);
-            }
+        if (col == (int)c) {
+            own[n_own++] = g;
+        } else if (b->libs[g] == 0) {
+            captured += chain_remove(b, g);
+            capture_point = q[d];
+            if (undo) undo->captured_dirs |= (uint8_t)(1u << d);
         }
+    }
+
+    /* Merge into the largest own string: the stone first, then the others, each walked once. */
+    int head = p;
+    if (n_own) {
+        int big = 0;
+        for (int k = 1; k < n_own; k++)
+            if (b->stones[own[k]] > b->stones[own[big]]) big = k;
+        head = own[big];
+        chain_merge_stone(b, head, p);
+        for (int k = 0; k < n_own; k++)
+            if (k != big) chain_merge(b, head, own[k]);
     }
 
     if (captured) {
         b->captures[c] += captured;
-        /* Capturing may have given the new string liberties that touch it; the capture loop
-         * credited every enemy neighbour of the removed stones, including our string. */
         if (captured == 1 && b->stones[head] == 1 && b->libs[head] == 1) {
             b->ko_point = capture_point;
             b->ko_color = o;
@@ -327,8 +358,9 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
 
 /* ---- rebuilding strings (undo, setup, board_check) ---- */
 
-/* Rebuild the string containing stone q by flood fill: chain, next, stones, liberties.
- * visited marks the stones done; returns the head. */
+/* Rebuild the membership of the string containing stone q by flood fill: chain, next, stones.
+ * visited marks the stones done; returns the head. Liberties are recounted separately, after every
+ * affected string has its membership, because the recount reads the chain ids of neighbours. */
 static int chain_rebuild(board_t *b, int q, uint8_t *visited)
 {
     const int off[4] = {-b->stride, -1, 1, b->stride};
@@ -355,7 +387,6 @@ static int chain_rebuild(board_t *b, int q, uint8_t *visited)
     }
     b->next[prev] = (uint16_t)q;
     b->stones[q] = (uint16_t)n;
-    chain_recount(b, q);
     return q;
 }
 
@@ -390,6 +421,8 @@ static void rebuild_around(board_t *b, const uint8_t *touched)
 {
     const int off[4] = {-b->stride, -1, 1, b->stride};
     uint8_t visited[BOARD_MAX_POINTS];
+    uint16_t heads[BOARD_MAX_POINTS];
+    int num_heads = 0;
     memset(visited, 0, (size_t)b->num_points);
     for (int p = 0; p < b->num_points; p++) {
         if (!touched[p]) continue;
@@ -397,9 +430,10 @@ static void rebuild_around(board_t *b, const uint8_t *touched)
             int q = d < 0 ? p : p + off[d];
             if (q < 0 || q >= b->num_points) continue;
             if ((b->color[q] == STONE_BLACK || b->color[q] == STONE_WHITE) && !visited[q])
-                chain_rebuild(b, q, visited);
+                heads[num_heads++] = (uint16_t)chain_rebuild(b, q, visited);
         }
     }
+    for (int i = 0; i < num_heads; i++) chain_recount(b, heads[i]);
 }
 
 void board_undo(board_t *b, const board_undo_t *undo)
@@ -448,6 +482,9 @@ static void board_rebuild(board_t *b)
     for (int p = 0; p < b->num_points; p++)
         if ((b->color[p] == STONE_BLACK || b->color[p] == STONE_WHITE) && !visited[p])
             chain_rebuild(b, p, visited);
+    for (int p = 0; p < b->num_points; p++)
+        if ((b->color[p] == STONE_BLACK || b->color[p] == STONE_WHITE) && b->chain[p] == p)
+            chain_recount(b, p);
 }
 
 bool board_setup(board_t *b, int p, stone_t c)
