@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Checks the layering of STYLE.md from the #include lines: a module may include only its own
+# headers and those of lower layers.
+#   core <- rules <- {sgf, tactics} <- playout <- {mcts, ab} <- engine <- {gtp, http} <- cli
+# (cli holds main and the subcommands, so it may start any front end).
+set -u
+cd "$(dirname "$0")/.."
+
+rank() {
+    case "$1" in
+    core) echo 0 ;; rules) echo 1 ;; sgf|tactics) echo 2 ;; playout) echo 3 ;;
+    mcts|ab) echo 4 ;; engine) echo 5 ;; gtp|http) echo 6 ;; cli) echo 7 ;; *) echo 99 ;;
+    esac
+}
+# Module that owns a public header (include/tengen/NAME.h).
+header_module() {
+    case "$1" in
+    rng|timer|log) echo core ;; board|rules|game|score) echo rules ;; sgf) echo sgf ;;
+    playout) echo playout ;; search|mcts) echo mcts ;; ab) echo ab ;; engine) echo engine ;;
+    *) echo unknown ;;
+    esac
+}
+
+status=0
+for file in $(find src -name '*.[ch]'); do
+    module=$(echo "$file" | cut -d/ -f2)
+    mine=$(rank "$module")
+    while IFS= read -r inc; do
+        case "$inc" in
+        tengen/*) dep=$(header_module "$(basename "$inc" .h)") ;;
+        */*) dep=${inc%%/*} ;;
+        *) continue ;;
+        esac
+        theirs=$(rank "$dep")
+        if [ "$dep" = unknown ] || [ "$theirs" -eq 99 ]; then
+            echo "$file: includes \"$inc\" of no known module"; status=1
+        elif [ "$dep" != "$module" ] && [ "$theirs" -ge "$mine" ]; then
+            echo "$file: layer '$module' must not include \"$inc\" (layer '$dep')"; status=1
+        fi
+    done < <(sed -n 's/^#include "\(.*\)".*/\1/p' "$file")
+done
+# The rules core depends on libc only: no system headers beyond the C library.
+if grep -n '^#include <' src/core/*.c src/rules/*.c include/tengen/board.h include/tengen/rules.h \
+    include/tengen/game.h include/tengen/score.h 2>/dev/null |
+    grep -vE '<(assert|ctype|errno|limits|math|stdarg|stdbool|stddef|stdint|stdio|stdlib|string|time|inttypes|float)\.h>'; then
+    echo "the rules core includes something beyond libc"; status=1
+fi
+[ $status -eq 0 ] && echo "layering ok"
+exit $status
