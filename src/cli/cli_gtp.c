@@ -1,12 +1,30 @@
-/* cli_gtp.c - placeholder until the subcommand lands. */
+/* cli_gtp.c - `tengen gtp`: parse the game options and speak GTP v2 on stdin/stdout. The protocol
+ * lives in src/gtp; this file only builds the engine from the command line. */
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "cli/cli_options.h"
+#include "gtp/gtp.h"
 
 int cli_gtp(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "tengen gtp: not built yet\n");
-    return 1;
+    cli_game_options_t opts;
+    switch (cli_parse_game_options(argc, argv, "gtp",
+                                   "Speak GTP v2 on stdin/stdout (docs/gtp.md lists the commands).",
+                                   19, &opts)) {
+    case CLI_PARSE_HELP:
+        return 0;
+    case CLI_PARSE_ERROR:
+        return 2;
+    case CLI_PARSE_OK:
+        break;
+    }
+    gtp_t *gtp = gtp_new(opts.size, &opts.rules);
+    if (!gtp) {
+        fprintf(stderr, "tengen gtp: out of memory\n");
+        return 1;
+    }
+    int status = gtp_run(gtp, stdin, stdout);
+    gtp_free(gtp);
+    return status;
 }

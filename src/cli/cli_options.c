@@ -1,0 +1,162 @@
+/* cli_options.c - the option table of the game front ends (`tengen gtp`, `tengen play`): parses
+ * and validates the command line into a board size and a rules_t. Knows no protocol. */
+#include "cli/cli_options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tengen/board.h"
+
+#define CLI_DEFAULT_RULES "chinese"
+
+typedef enum cli_opt_type {
+    CLI_OPT_INT,    /* a whole number in [min, max] */
+    CLI_OPT_REAL,   /* a decimal number in [min, max] */
+    CLI_OPT_CHOICE, /* one of the words in choices */
+} cli_opt_type_t;
+
+typedef struct cli_opt {
+    const char *name; /* without the leading "--" */
+    cli_opt_type_t type;
+    double min, max;            /* numbers only */
+    const char *const *choices; /* CLI_OPT_CHOICE only, NULL-terminated */
+    const char *help;
+} cli_opt_t;
+
+enum { OPT_RULES, OPT_KO, OPT_SUICIDE, OPT_KOMI, OPT_SIZE, OPT_COUNT };
+
+static const char *const KO_CHOICES[] = {"simple", "positional", "situational", NULL};
+static const char *const SUICIDE_CHOICES[] = {"forbid", "allow", NULL};
+
+static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
+    [OPT_RULES] = {"rules", CLI_OPT_CHOICE, 0, 0, RULES_PRESET_NAMES,
+                   "rules preset (default " CLI_DEFAULT_RULES ")"},
+    [OPT_KO] = {"ko", CLI_OPT_CHOICE, 0, 0, KO_CHOICES, "ko rule (default: the preset's)"},
+    [OPT_SUICIDE] = {"suicide", CLI_OPT_CHOICE, 0, 0, SUICIDE_CHOICES,
+                     "multi-stone suicide (default: the preset's)"},
+    [OPT_KOMI] = {"komi", CLI_OPT_REAL, -1000, 1000, NULL, "komi (default: the preset's)"},
+    [OPT_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, "board size"},
+};
+
+static void print_usage(FILE *out, const char *command, const char *about, int default_size)
+{
+    fprintf(out, "usage: tengen %s [options]\n%s\noptions:\n", command, about);
+    for (int i = 0; i < OPT_COUNT; i++) {
+        const cli_opt_t *o = &GAME_OPTS[i];
+        char arg[48];
+        snprintf(arg, sizeof arg, "--%s %s", o->name,
+                 o->type == CLI_OPT_INT ? "N" : o->type == CLI_OPT_REAL ? "X" : "NAME");
+        fprintf(out, "  %-16s %s", arg, o->help);
+        if (i == OPT_SIZE) fprintf(out, " (default %d)", default_size);
+        if (o->type == CLI_OPT_CHOICE) {
+            fprintf(out, "; one of:");
+            for (int k = 0; o->choices[k]; k++) fprintf(out, " %s", o->choices[k]);
+        } else {
+            fprintf(out, "; %s %g..%g", o->type == CLI_OPT_INT ? "whole number" : "number",
+                    o->min, o->max);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "  %-16s show this help\n", "--help");
+}
+
+/* Check the text of option o. Numbers go to *number, choices to *choice (an index). */
+static bool parse_value(const cli_opt_t *o, const char *command, const char *text, double *number,
+                        int *choice)
+{
+    if (o->type == CLI_OPT_CHOICE) {
+        for (int k = 0; o->choices[k]; k++) {
+            if (!strcmp(text, o->choices[k])) {
+                *choice = k;
+                return true;
+            }
+        }
+        fprintf(stderr, "tengen %s: --%s: '%s' is not one of:", command, o->name, text);
+        for (int k = 0; o->choices[k]; k++) fprintf(stderr, " %s", o->choices[k]);
+        fputc('\n', stderr);
+        return false;
+    }
+    char *end = NULL;
+    errno = 0;
+    double v = o->type == CLI_OPT_INT ? (double)strtoll(text, &end, 10) : strtod(text, &end);
+    if (!*text || end == text || *end || errno == ERANGE || !isfinite(v)) {
+        fprintf(stderr, "tengen %s: --%s: '%s' is not a %s\n", command, o->name, text,
+                o->type == CLI_OPT_INT ? "whole number" : "number");
+        return false;
+    }
+    if (v < o->min || v > o->max) {
+        fprintf(stderr, "tengen %s: --%s: %s is outside %g..%g\n", command, o->name, text,
+                o->min, o->max);
+        return false;
+    }
+    *number = v;
+    return true;
+}
+
+cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *command,
+                                          const char *about, int default_size,
+                                          cli_game_options_t *out)
+{
+    bool given[OPT_COUNT] = {false};
+    double number[OPT_COUNT] = {0};
+    int choice[OPT_COUNT] = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            print_usage(stdout, command, about, default_size);
+            return CLI_PARSE_HELP;
+        }
+        if (strncmp(arg, "--", 2) != 0) {
+            fprintf(stderr, "tengen %s: unexpected argument '%s' (try --help)\n", command, arg);
+            return CLI_PARSE_ERROR;
+        }
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
+        int k = 0;
+        while (k < OPT_COUNT &&
+               (strlen(GAME_OPTS[k].name) != name_len || strncmp(GAME_OPTS[k].name, name, name_len)))
+            k++;
+        if (k == OPT_COUNT) {
+            fprintf(stderr, "tengen %s: unknown option '%s' (try --help)\n", command, arg);
+            return CLI_PARSE_ERROR;
+        }
+        const char *value = eq ? eq + 1 : NULL;
+        if (!value) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tengen %s: --%s needs a value\n", command, GAME_OPTS[k].name);
+                return CLI_PARSE_ERROR;
+            }
+            value = argv[++i];
+        }
+        if (!parse_value(&GAME_OPTS[k], command, value, &number[k], &choice[k]))
+            return CLI_PARSE_ERROR;
+        given[k] = true;
+    }
+
+    const char *preset = given[OPT_RULES] ? RULES_PRESET_NAMES[choice[OPT_RULES]]
+                                          : CLI_DEFAULT_RULES;
+    if (!rules_preset(&out->rules, preset)) {
+        fprintf(stderr, "tengen %s: unknown rules '%s'\n", command, preset);
+        return CLI_PARSE_ERROR;
+    }
+    out->size = given[OPT_SIZE] ? (int)number[OPT_SIZE] : default_size;
+    bool custom = false;
+    if (given[OPT_KO]) {
+        static const ko_rule_t KO_RULES[] = {KO_SIMPLE, KO_POSITIONAL, KO_SITUATIONAL};
+        custom |= out->rules.ko != KO_RULES[choice[OPT_KO]];
+        out->rules.ko = KO_RULES[choice[OPT_KO]];
+    }
+    if (given[OPT_SUICIDE]) {
+        bool allow = choice[OPT_SUICIDE] == 1;
+        custom |= out->rules.suicide_allowed != allow;
+        out->rules.suicide_allowed = allow;
+    }
+    if (given[OPT_KOMI]) out->rules.komi = number[OPT_KOMI];
+    /* A preset changed in anything but komi is no longer that preset. */
+    if (custom) snprintf(out->rules.name, sizeof out->rules.name, "custom");
+    return CLI_PARSE_OK;
+}

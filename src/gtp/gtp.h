@@ -1,0 +1,78 @@
+/* gtp.h - a Go Text Protocol v2 engine over a game_t: the line parser, the command table and the
+ * handlers of the commands that only need the rules core (board, game, score, SGF).
+ *
+ * The protocol text lives here and only here. Commands are rows of a table {name, handler}; a
+ * later module (the engine facade: genmove, analysis) adds its rows with gtp_add_command, which
+ * can also replace a built-in row by name, and finds its state through gtp_user(). Handlers
+ * write their answer with gtp_printf/gtp_error; the loop adds "=id " / "?id " and the closing
+ * blank line, and removes empty lines inside an answer so no answer can end early.
+ *
+ * Input is hostile: every byte sequence is answered or ignored as the GTP v2 specification says
+ * (control characters removed, HT as space, '#' comments, empty lines ignored, CR tolerated) and
+ * lines longer than GTP_MAX_LINE get an error answer. Nothing read can crash the engine.
+ */
+#ifndef TENGEN_GTP_H
+#define TENGEN_GTP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "tengen/game.h"
+#include "tengen/rules.h"
+
+#define GTP_MAX_LINE 8192 /* bytes of a command line kept after preprocessing */
+#define GTP_MAX_ARGS 1024 /* words of a command line, the command name included */
+
+#define GTP_ENGINE_NAME "tengen"
+#define GTP_ENGINE_VERSION "0.1"
+
+typedef struct gtp gtp_t;
+
+typedef enum gtp_result {
+    GTP_SUCCESS = 0, /* "= answer" */
+    GTP_FAILURE,     /* "? message" */
+    GTP_QUIT,        /* "= answer", then the loop stops */
+} gtp_result_t;
+
+/* A command handler. argv[0] is the command name, argv[1..argc-1] its arguments (never NULL).
+ * The handler writes the answer text (or the error message) with gtp_printf. */
+typedef gtp_result_t (*gtp_handler_fn)(gtp_t *gtp, int argc, char **argv);
+
+typedef struct gtp_command {
+    const char *name;
+    gtp_handler_fn handler;
+} gtp_command_t;
+
+/* Create an engine with an empty board of `size` (2..25) under `rules`. Returns NULL on a bad
+ * size or out of memory. */
+gtp_t *gtp_new(int size, const rules_t *rules);
+void gtp_free(gtp_t *gtp);
+
+/* Add a command row, or replace the handler of an existing row of that name. The name is not
+ * copied (use a string literal). Returns false if the table is full. */
+bool gtp_add_command(gtp_t *gtp, const char *name, gtp_handler_fn handler);
+bool gtp_is_known_command(const gtp_t *gtp, const char *name);
+
+/* Opaque pointer for the handlers added by other modules. */
+void gtp_set_user(gtp_t *gtp, void *user);
+void *gtp_user(const gtp_t *gtp);
+
+/* The game the commands act on (owned by gtp; loadsgf replaces it, so do not keep the pointer
+ * across commands). */
+game_t *gtp_game(const gtp_t *gtp);
+
+/* Append to the answer of the command being run (printf format). Returns GTP_FAILURE so an error
+ * path can `return gtp_error(gtp, "...")`. gtp_error replaces any text written so far. */
+void gtp_printf(gtp_t *gtp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+gtp_result_t gtp_error(gtp_t *gtp, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Run one raw input line (without its LF, any bytes, `len` of them) and write the answer, if
+ * any, to out. Returns GTP_QUIT after quit, else GTP_SUCCESS or GTP_FAILURE (also GTP_SUCCESS for
+ * lines that need no answer: empty lines and comments). */
+gtp_result_t gtp_execute_line(gtp_t *gtp, const char *line, size_t len, FILE *out);
+
+/* Read commands from in until quit or end of input, answering on out (flushed after every
+ * answer). Returns 0; a read error ends the loop as end of input does. */
+int gtp_run(gtp_t *gtp, FILE *in, FILE *out);
+
+#endif
