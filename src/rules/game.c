@@ -281,6 +281,14 @@ void game_set_to_move(game_t *g, stone_t c)
     if (g->num_moves == 0) {
         g->initial_to_move = c;
         rebuild_keys(g);
+    } else if (g->moves[g->num_moves - 1].setup_index >= 0) {
+        /* Setup then PL (or handicap then white): the setup position is one with c to move, and
+         * situational superko must key it so. */
+        game_move_t *m = &g->moves[g->num_moves - 1];
+        if (m->color != stone_other(c)) {
+            m->color = stone_other(c);
+            rebuild_keys(g);
+        }
     }
 }
 
@@ -521,7 +529,7 @@ static bool place_handicap(game_t *g, const int *points, int n)
     if (n >= g->board.size * g->board.size) return false;
     if (!game_setup(g, points, stones, n)) return false;
     g->handicap = n;
-    g->to_move = STONE_WHITE;
+    game_set_to_move(g, STONE_WHITE);
     return true;
 }
 
