@@ -13,6 +13,11 @@
 #include "tengen/game.h"
 
 #define SGF_MAX_BYTES (64u * 1024u * 1024u)
+/* Further bounds on hostile input: variation nesting, nodes in a tree, property values in a tree.
+ * Memory use is then bounded by a small multiple of the input size. */
+#define SGF_MAX_DEPTH 10000
+#define SGF_MAX_NODES 1000000
+#define SGF_MAX_VALUES 2000000
 
 typedef struct sgf_property {
     char *id;             /* "B", "AB", "KM", ... (upper-case letters only, as FF[4]) */
@@ -26,6 +31,7 @@ typedef struct sgf_node {
     struct sgf_node *parent;
     struct sgf_node *child;      /* first child: the main line continues here */
     struct sgf_node *sibling;    /* next variation at the same level */
+    int line, column;            /* place of the node's ';' in the parsed text; 0 if built */
 } sgf_node_t;
 
 typedef struct sgf_error {
@@ -33,10 +39,20 @@ typedef struct sgf_error {
     char message[200];
 } sgf_error_t;
 
-/* Parse SGF text (the first game tree of a collection). Returns the root or NULL with err filled. */
+/* Parse SGF text already in UTF-8 (or any ASCII-compatible encoding whose multibyte characters
+ * never contain the bytes of "[]\\"), the first game tree of a collection. Property identifiers
+ * keep their upper-case letters only (FF[3] "AddBlack" is "AB"); values are unescaped. Returns the
+ * root or NULL with err filled (line and column of the first problem, also in the message). */
 sgf_node_t *sgf_parse(const char *text, size_t len, sgf_error_t *err);
-/* Read a file (converting encodings when CA says so). Returns NULL with err filled. */
+/* Parse raw file bytes: UTF-16 (BOM or NUL bytes) and the charset named by CA are converted to
+ * UTF-8 first; a wrong or missing CA falls back to UTF-8 if the bytes are valid UTF-8, then
+ * (without CA) Shift-JIS if that decodes to text with kana, else Latin-1. When the text was converted, the root's CA becomes "UTF-8" so that sgf_write output
+ * is self-consistent. Error places refer to the converted text. */
+sgf_node_t *sgf_parse_bytes(const char *data, size_t len, sgf_error_t *err);
+/* Read a file with sgf_parse_bytes. Returns NULL with err filled (also for files over
+ * SGF_MAX_BYTES, which are not read). */
 sgf_node_t *sgf_read_file(const char *path, sgf_error_t *err);
+/* Free a whole tree (iterative: any depth). NULL is allowed. */
 void sgf_free(sgf_node_t *root);
 
 /* First value of a property of a node, or NULL. */
