@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# gtp_transcripts.sh - GTP transcripts with golden outputs, plus generated cases (very long lines,
+# empty input, seeded random bytes) and the `tengen gtp` command line.
+#
+# usage: bash tests/gtp_transcripts.sh path/to/tengen   (from the source root; CTest does this)
+#        UPDATE=1 bash tests/gtp_transcripts.sh path/to/tengen   rewrites tests/gtp/*.out
+#
+# Each tests/gtp/NAME.gtp is fed to `tengen gtp` and its output must equal tests/gtp/NAME.out byte
+# for byte. A line "# args: ..." (the first one) gives the command-line options (GTP ignores it as a
+# comment). The engine runs in a scratch directory where fixtures/ is tests/fixtures/gtp, so a
+# transcript can load fixtures/x.sgf and write files of its own. Regenerated goldens must be
+# checked by hand before they are committed.
+set -u
+if [ $# -ne 1 ]; then
+    echo "usage: bash tests/gtp_transcripts.sh path/to/tengen" >&2
+    exit 2
+fi
+TENGEN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(pwd)
+if [ ! -x "$TENGEN" ] || [ ! -d "$ROOT/tests/gtp" ]; then
+    echo "gtp_transcripts: need an executable tengen and to run from the source root" >&2
+    exit 2
+fi
+export LC_ALL=C
+SCRATCH=$(mktemp -d)
+trap 'rm -rf "$SCRATCH"' EXIT
+ln -s "$ROOT/tests/fixtures/gtp" "$SCRATCH/fixtures"
+failures=0
+passes=0
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run_gtp INPUT_FILE OUTPUT_FILE [options...]: run tengen gtp in the scratch directory; returns
+# its exit status.
+run_gtp() {
+    local input=$1 output=$2
+    shift 2
+    (cd "$SCRATCH" && "$TENGEN" gtp "$@" <"$input" >"$output" 2>"$SCRATCH/stderr")
+}
+
+# ---- committed transcripts ----
+for input in "$ROOT"/tests/gtp/*.gtp; do
+    name=$(basename "$input" .gtp)
+    golden="$ROOT/tests/gtp/$name.out"
+    args=$(sed -n 's/^# args: //p' "$input" | head -n 1)
+    # shellcheck disable=SC2086 # the args line is split into words on purpose
+    run_gtp "$input" "$SCRATCH/out" $args
+    status=$?
+    if [ $status -ne 0 ]; then
+        fail "$name: exit status $status"
+        cat "$SCRATCH/stderr"
+        continue
+    fi
+    if [ "${UPDATE:-0}" = 1 ]; then
+        cp "$SCRATCH/out" "$golden"
+        echo "updated $golden"
+    elif [ ! -f "$golden" ]; then
+        fail "$name: no golden output $golden (run with UPDATE=1, then check it by hand)"
+    elif ! diff -u "$golden" "$SCRATCH/out" >"$SCRATCH/diff"; then
+        fail "$name: output differs from $golden"
+        head -n 60 "$SCRATCH/diff"
+    else
+        passes=$((passes + 1))
+    fi
+done
+
+# ---- generated cases with their expected output written here ----
+
+# expect NAME EXPECTED_OUTPUT_TEXT [options...]: input is read from $SCRATCH/in.
+expect() {
+    local name=$1 expected=$2
+    shift 2
+    run_gtp "$SCRATCH/in" "$SCRATCH/out" "$@"
+    local status=$?
+    printf '%s' "$expected" >"$SCRATCH/expected"
+    if [ $status -ne 0 ]; then
+        fail "$name: exit status $status"
+    elif ! cmp -s "$SCRATCH/expected" "$SCRATCH/out"; then
+        fail "$name: unexpected output"
+        diff -u "$SCRATCH/expected" "$SCRATCH/out" | head -n 30
+    else
+        passes=$((passes + 1))
+    fi
+}
+
+# Empty input: no answer, exit 0. A last line without LF is still answered.
+: >"$SCRATCH/in"
+expect "empty input" ""
+printf '1 name' >"$SCRATCH/in"
+expect "no final newline" $'=1 tengen\n\n'
+printf '\n\n   \t\r\n# only comments\n' >"$SCRATCH/in"
+expect "blank and comment lines" ""
+
+# Very long lines: an over-long command is refused (with its id); long runs of blanks and long
+# comments are fine; the engine goes on answering.
+x20000=$(head -c 20000 /dev/zero | tr '\0' x)
+s20000=$(head -c 20000 /dev/zero | tr '\0' ' ')
+{
+    printf '1 known_command %s\n' "$x20000"
+    printf '2%sname%s\n' "$s20000" "$s20000"
+    printf '3 name # %s\n' "$x20000"
+    printf '%s\n' "$x20000"
+    printf '4 play b %s\n' "$(head -c 5000 /dev/zero | tr '\0' 9)"
+    printf '5 protocol_version\n'
+} >"$SCRATCH/in"
+expect "very long lines" $'?1 line too long\n\n=2 tengen\n\n=3 tengen\n\n? line too long\n\n?4 invalid color or coordinate\n\n=5 2\n\n'
+
+# Many words on one line.
+{
+    printf '6 set_free_handicap'
+    for _ in $(seq 1 1500); do printf ' A1'; done
+    printf '\n7 name\n'
+} >"$SCRATCH/in"
+expect "too many words" $'?6 too many arguments\n\n=7 tengen\n\n' --size 9
+
+# ---- seeded random input: the engine answers every command line and exits 0 ----
+# Lines mix known commands with random arguments and raw random bytes (NUL, CR, control characters,
+# bytes above 127, '#', very long lines). The number of answers must equal the number of lines that
+# are not empty once control characters and comments are removed. printsgf and quit are left out
+# (a random file name could be anywhere; quit would end the run early).
+fuzz_input() {
+    awk -v seed="$1" 'BEGIN {
+        srand(seed)
+        n = split("protocol_version name version known_command list_commands boardsize " \
+                  "clear_board komi play undo showboard fixed_handicap set_free_handicap " \
+                  "loadsgf final_score list_stones is_legal all_legal kgs-rules kata-set-rules " \
+                  "kata-get-rules time_settings time_left", cmds, " ")
+        m = split("b w black WHITE x pass PASS A1 a1 J9 T19 Z25 I5 E5 D4 c3 0 1 2 5 9 19 25 26 " \
+                  "-1 1e9 nan 7.5 chinese japanese tromp-taylor koSIMPLEscoreAREA whbN-1 " \
+                  "fixtures/simple9.sgf fixtures/bad.sgf fixtures/missing.sgf # \t", args, " ")
+        for (line = 0; line < 3000; line++) {
+            r = rand()
+            if (r < 0.55) {
+                s = (rand() < 0.3 ? int(rand() * 1000) " " : "") cmds[int(rand() * n) + 1]
+                k = int(rand() * 4)
+                for (i = 0; i < k; i++) s = s " " args[int(rand() * m) + 1]
+                if (rand() < 0.1) s = s "\r"
+                printf "%s\n", s
+            } else {
+                len = rand() < 0.01 ? 9000 + int(rand() * 3000) : int(rand() * 80)
+                for (i = 0; i < len; i++) {
+                    c = int(rand() * 256)
+                    if (c == 10) c = 32
+                    printf "%c", c
+                }
+                printf "\n"
+            }
+        }
+        # A line of play commands that fill a small board, then a count.
+        printf "boardsize 5\n"
+        for (i = 0; i < 200; i++) printf "play %s %c%d\n", (i % 2 ? "w" : "b"), 65 + int(rand() * 5), 1 + int(rand() * 5)
+        printf "final_score\n"
+    }'
+}
+for seed in 1 2 3; do
+    fuzz_input "$seed" >"$SCRATCH/fuzz"
+    # Lines the engine must answer: not empty after removing control characters and comments.
+    want=$(tr -d '\000-\010\013-\037\177' <"$SCRATCH/fuzz" | sed 's/#.*//' | grep -ac '[^ 	]')
+    run_gtp "$SCRATCH/fuzz" "$SCRATCH/out" --size 9
+    status=$?
+    got=$(grep -ac '^[=?]' "$SCRATCH/out")
+    blank_pairs=$(grep -ac '^$' "$SCRATCH/out")
+    if [ $status -ne 0 ]; then
+        fail "fuzz seed $seed: exit status $status"
+        tail -n 5 "$SCRATCH/stderr"
+    elif [ "$got" -ne "$want" ] || [ "$blank_pairs" -ne "$want" ]; then
+        fail "fuzz seed $seed: $want command lines, $got answers, $blank_pairs answer ends"
+    else
+        passes=$((passes + 1))
+    fi
+done
+
+# ---- the command line of tengen gtp ----
+# check_cli NAME WANTED_STATUS [options...]
+check_cli() {
+    local name=$1 want=$2
+    shift 2
+    (cd "$SCRATCH" && "$TENGEN" gtp "$@" </dev/null >"$SCRATCH/out" 2>"$SCRATCH/stderr")
+    local status=$?
+    if [ $status -ne "$want" ]; then
+        fail "cli $name: exit status $status, wanted $want"
+    elif [ "$want" = 2 ] && ! grep -q "tengen gtp:" "$SCRATCH/stderr"; then
+        fail "cli $name: no error message"
+    else
+        passes=$((passes + 1))
+    fi
+}
+check_cli help 0 --help
+check_cli "all options" 0 --rules japanese --ko situational --suicide allow --komi -3.5 --size 13
+check_cli "option=value" 0 --rules=aga --size=9
+check_cli "unknown option" 2 --bogus
+check_cli "stray word" 2 chinese
+check_cli "missing value" 2 --komi
+check_cli "bad rules" 2 --rules nonsense
+check_cli "bad ko" 2 --ko superduper
+check_cli "bad suicide" 2 --suicide maybe
+check_cli "komi not a number" 2 --komi 7.5x
+check_cli "komi out of range" 2 --komi 5000
+check_cli "size too small" 2 --size 1
+check_cli "size too big" 2 --size 26
+check_cli "size not whole" 2 --size 9.5
+if ! "$TENGEN" gtp --help | grep -q -- "--suicide"; then fail "cli help does not list --suicide"; fi
+
+echo "gtp transcripts: $passes passed, $failures failed"
+[ $failures -eq 0 ]
