@@ -173,6 +173,48 @@ for seed in 1 2 3; do
     fi
 done
 
+# ---- against GNU Go 3.8, if it is installed: seeded random play, then its queries ----
+# Under simple ko and no suicide (GNU Go's rules) every answer must be the same: legality of
+# random moves, undo, list_stones, all_legal and is_legal.
+GNUGO=${GNUGO:-/usr/games/gnugo}
+if [ -x "$GNUGO" ]; then
+    for seed in 11 12 13; do
+        awk -v seed="$seed" 'BEGIN {
+            srand(seed)
+            cols = "ABCDEFGHJKLMNOPQRST"
+            split("5 7 9 13", sizes, " ")
+            for (g = 0; g < 8; g++) {
+                n = sizes[g % 4 + 1]
+                printf "boardsize %d\nclear_board\n", n
+                for (i = 0; i < 150; i++) {
+                    c = (i % 2) ? "w" : "b"
+                    if (rand() < 0.1) c = (c == "b") ? "w" : "b"
+                    v = substr(cols, int(rand() * n) + 1, 1) int(rand() * n + 1)
+                    if (rand() < 0.03) v = "pass"
+                    printf "play %s %s\n", c, v
+                    if (rand() < 0.05) printf "undo\n"
+                    if (i % 10 == 9) {
+                        printf "list_stones b\nlist_stones w\nall_legal b\nall_legal w\n"
+                        v = substr(cols, int(rand() * n) + 1, 1) int(rand() * n + 1)
+                        printf "is_legal b %s\nis_legal w %s\n", v, v
+                    }
+                }
+            }
+            print "quit"
+        }' >"$SCRATCH/vs.gtp"
+        "$GNUGO" --mode gtp <"$SCRATCH/vs.gtp" >"$SCRATCH/vs.gnugo" 2>/dev/null
+        run_gtp "$SCRATCH/vs.gtp" "$SCRATCH/vs.tengen" --ko simple --suicide forbid
+        if ! diff "$SCRATCH/vs.gnugo" "$SCRATCH/vs.tengen" >"$SCRATCH/diff"; then
+            fail "GNU Go comparison, seed $seed"
+            head -n 20 "$SCRATCH/diff"
+        else
+            passes=$((passes + 1))
+        fi
+    done
+else
+    echo "note: $GNUGO not found, GNU Go comparison skipped"
+fi
+
 # ---- the command line of tengen gtp ----
 # check_cli NAME WANTED_STATUS [options...]
 check_cli() {
