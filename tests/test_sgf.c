@@ -307,6 +307,28 @@ static void test_too_many_nodes(void **state)
     free(many);
 }
 
+static void test_too_many_properties(void **state)
+{
+    (void)state;
+    /* 101 distinct identifiers AA[] .. DW[] in one node. */
+    char text[1024] = "(;";
+    for (int i = 0; i <= 100; i++) {
+        char id[8];
+        snprintf(id, sizeof id, "%c%c[]", 'A' + i / 26, 'A' + i % 26);
+        strcat(text, id);
+    }
+    strcat(text, ")");
+    sgf_error_t err = {0};
+    assert_null(sgf_parse(text, strlen(text), &err));
+    assert_non_null(strstr(err.message, "more than 100 properties in one node"));
+    assert_int_equal(err.column, 3 + 100 * 4);
+    /* The same identifier again merges its values (old files do this). */
+    sgf_node_t *root = parse_ok("(;AB[aa]C[x]AB[bb])");
+    assert_int_equal(root->props->num_values, 2);
+    assert_null(root->props->next->next);
+    sgf_free(root);
+}
+
 static void test_huge_input(void **state)
 {
     (void)state;
@@ -742,6 +764,7 @@ int main(void)
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_deep_nesting),
         cmocka_unit_test(test_too_many_nodes),
+        cmocka_unit_test(test_too_many_properties),
         cmocka_unit_test(test_huge_input),
         cmocka_unit_test(test_fuzz),
         cmocka_unit_test(test_corpus),

@@ -16,6 +16,9 @@
 /* Longest property identifier kept (upper-case letters); FF[4] identifiers have at most two, but
  * private ones ("MULTIGOGM") are longer. Longer ones are an error. */
 #define SGF_MAX_ID_LEN 32
+/* Most distinct properties in one node. Real nodes have a few dozen; the cap keeps the duplicate
+ * check (a list walk per property) from turning quadratic on hostile input. */
+#define SGF_MAX_NODE_PROPS 100
 
 typedef struct cursor {
     const char *text;
@@ -198,6 +201,15 @@ static bool read_property(parser_t *p, sgf_node_t *node)
     if (prop != NULL) {
         free(id);
     } else {
+        int count = 0;
+        for (const sgf_property_t *q = node->props; q != NULL; q = q->next)
+            count++;
+        if (count == SGF_MAX_NODE_PROPS) {
+            free(id);
+            sgf_set_error(p->err, line, column, "more than %d properties in one node",
+                          SGF_MAX_NODE_PROPS);
+            return false;
+        }
         prop = sgf_property_append(node, id);
         if (prop == NULL) {
             sgf_set_error(p->err, line, column, "out of memory");
