@@ -246,5 +246,26 @@ check_cli "size too big" 2 --size 26
 check_cli "size not whole" 2 --size 9.5
 if ! "$TENGEN" gtp --help | grep -q -- "--suicide"; then fail "cli help does not list --suicide"; fi
 
+# ---- tengen play: a smoke test of the terminal game (bad input, save, end of input) ----
+printf 'help\nd4\nd4\nzz\nfoo bar\n\n\001\nundo\nc3\nE5\npass\npass\nscore\nsave game.sgf\nsave\n' \
+    >"$SCRATCH/play.in"
+(cd "$SCRATCH" && "$TENGEN" play --size 7 --komi 0.5 <"$SCRATCH/play.in" >"$SCRATCH/play.out" 2>&1)
+status=$?
+printf 'loadsgf game.sgf\nlist_stones b\nlist_stones w\n' >"$SCRATCH/in"
+if [ $status -ne 0 ]; then
+    fail "play: exit status $status"
+elif ! grep -q "Illegal move d4 for White: occupied" "$SCRATCH/play.out" ||
+    ! grep -q "'zz' is neither a point" "$SCRATCH/play.out" ||
+    ! grep -q "Unknown command 'foo'" "$SCRATCH/play.out" ||
+    ! grep -q "Game over: W+0.5" "$SCRATCH/play.out" ||
+    ! grep -q "Usage: save FILE" "$SCRATCH/play.out"; then
+    fail "play: missing messages"
+    cat "$SCRATCH/play.out"
+else
+    expect "play: saved game loads" $'= black\n\n= C3 E5\n\n= \n\n'
+fi
+(cd "$SCRATCH" && "$TENGEN" play --size 99 </dev/null >/dev/null 2>&1)
+if [ $? -ne 2 ]; then fail "play: bad option should exit 2"; else passes=$((passes + 1)); fi
+
 echo "gtp transcripts: $passes passed, $failures failed"
 [ $failures -eq 0 ]
