@@ -262,7 +262,7 @@ elif ! grep -q "Illegal move d4 for White: occupied" "$SCRATCH/play.out" ||
     fail "play: missing messages"
     cat "$SCRATCH/play.out"
 else
-    expect "play: saved game loads" $'= black\n\n= C3 E5\n\n= \n\n'
+    expect "play: saved game loads" $'= black\n\n= C3\n\n= E5\n\n'
 fi
 (cd "$SCRATCH" && "$TENGEN" play --size 99 </dev/null >/dev/null 2>&1)
 if [ $? -ne 2 ]; then fail "play: bad option should exit 2"; else passes=$((passes + 1)); fi
