@@ -257,7 +257,7 @@ static bool read_setup(const sgf_node_t *node, const board_t *b, setup_t *s, sgf
             char buf[16], q[40];
             const char *v = trim(prop->values[i], buf, sizeof buf);
             const char *colon = strchr(v, ':');
-            int x0, y0, x1, y1;
+            int x0 = 0, y0 = 0, x1 = 0, y1 = 0; /* gcc -O2 cannot see parse_xy sets them */
             bool ok;
             if (colon != NULL) {
                 char first[8];
