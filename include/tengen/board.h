@@ -146,9 +146,10 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo);
 /* Take back the last move played with an undo record; strictly LIFO. Restores hash, ko, captures. */
 void board_undo(board_t *b, const board_undo_t *undo);
 
-/* Setup (SGF AB/AW/AE, handicap): put or remove a stone without captures or ko. Setting a stone
- * may leave strings with no liberties, as SGF setup allows; board_setup_remove_dead() then removes
- * them. Clears the ko. Returns false if p is not on the board. */
+/* Setup (SGF AB/AW/AE, handicap): put (or, with STONE_EMPTY, remove) a stone at p. Strings left
+ * without liberties are removed afterwards, the opponent's of the stone put first, without
+ * counting captures. Clears the ko. O(points): not for search. Returns false if p is not on the
+ * board. */
 bool board_setup(board_t *b, int p, stone_t c);
 
 /* True if p is an empty point whose neighbours are all c or border (an eye shape). */
