@@ -48,15 +48,18 @@ static void print_usage(FILE *out, const char *command, const char *about, int d
         const cli_opt_t *o = &GAME_OPTS[i];
         char arg[48];
         snprintf(arg, sizeof arg, "--%s %s", o->name,
-                 o->type == CLI_OPT_INT ? "N" : o->type == CLI_OPT_REAL ? "X" : "NAME");
+                 o->type == CLI_OPT_INT    ? "N"
+                 : o->type == CLI_OPT_REAL ? "X"
+                                           : "NAME");
         fprintf(out, "  %-16s %s", arg, o->help);
         if (i == OPT_SIZE) fprintf(out, " (default %d)", default_size);
         if (o->type == CLI_OPT_CHOICE) {
             fprintf(out, "; one of:");
-            for (int k = 0; o->choices[k]; k++) fprintf(out, " %s", o->choices[k]);
+            for (int k = 0; o->choices[k]; k++)
+                fprintf(out, " %s", o->choices[k]);
         } else {
-            fprintf(out, "; %s %g..%g", o->type == CLI_OPT_INT ? "whole number" : "number",
-                    o->min, o->max);
+            fprintf(out, "; %s %g..%g", o->type == CLI_OPT_INT ? "whole number" : "number", o->min,
+                    o->max);
         }
         fputc('\n', out);
     }
@@ -75,7 +78,8 @@ static bool parse_value(const cli_opt_t *o, const char *command, const char *tex
             }
         }
         fprintf(stderr, "tengen %s: --%s: '%s' is not one of:", command, o->name, text);
-        for (int k = 0; o->choices[k]; k++) fprintf(stderr, " %s", o->choices[k]);
+        for (int k = 0; o->choices[k]; k++)
+            fprintf(stderr, " %s", o->choices[k]);
         fputc('\n', stderr);
         return false;
     }
@@ -88,8 +92,8 @@ static bool parse_value(const cli_opt_t *o, const char *command, const char *tex
         return false;
     }
     if (v < o->min || v > o->max) {
-        fprintf(stderr, "tengen %s: --%s: %s is outside %g..%g\n", command, o->name, text,
-                o->min, o->max);
+        fprintf(stderr, "tengen %s: --%s: %s is outside %g..%g\n", command, o->name, text, o->min,
+                o->max);
         return false;
     }
     *number = v;
@@ -117,8 +121,8 @@ cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *com
         const char *eq = strchr(name, '=');
         size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
         int k = 0;
-        while (k < OPT_COUNT &&
-               (strlen(GAME_OPTS[k].name) != name_len || strncmp(GAME_OPTS[k].name, name, name_len)))
+        while (k < OPT_COUNT && (strlen(GAME_OPTS[k].name) != name_len ||
+                                 strncmp(GAME_OPTS[k].name, name, name_len)))
             k++;
         if (k == OPT_COUNT) {
             fprintf(stderr, "tengen %s: unknown option '%s' (try --help)\n", command, arg);
@@ -137,8 +141,8 @@ cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *com
         given[k] = true;
     }
 
-    const char *preset = given[OPT_RULES] ? RULES_PRESET_NAMES[choice[OPT_RULES]]
-                                          : CLI_DEFAULT_RULES;
+    const char *preset =
+        given[OPT_RULES] ? RULES_PRESET_NAMES[choice[OPT_RULES]] : CLI_DEFAULT_RULES;
     if (!rules_preset(&out->rules, preset)) {
         fprintf(stderr, "tengen %s: unknown rules '%s'\n", command, preset);
         return CLI_PARSE_ERROR;

@@ -199,8 +199,10 @@ static play_next_t cmd_save(play_session_t *s, const char *arg)
 static play_next_t cmd_random(play_session_t *s, const char *arg)
 {
     stone_t c;
-    if (!strcmp(arg, "black") || !strcmp(arg, "b")) c = STONE_BLACK;
-    else if (!strcmp(arg, "white") || !strcmp(arg, "w")) c = STONE_WHITE;
+    if (!strcmp(arg, "black") || !strcmp(arg, "b"))
+        c = STONE_BLACK;
+    else if (!strcmp(arg, "white") || !strcmp(arg, "w"))
+        c = STONE_WHITE;
     else if (!strcmp(arg, "off")) {
         s->random_mover[STONE_BLACK] = s->random_mover[STONE_WHITE] = false;
         printf("Two humans play.\n");
@@ -296,13 +298,16 @@ static char *split_command(char *line, char **arg)
 {
     for (char *q = line; *q; q++)
         if ((unsigned char)*q < 32 || *q == 127) *q = ' ';
-    while (*line == ' ') line++;
+    while (*line == ' ')
+        line++;
     size_t n = strlen(line);
-    while (n > 0 && line[n - 1] == ' ') line[--n] = 0;
+    while (n > 0 && line[n - 1] == ' ')
+        line[--n] = 0;
     char *space = strchr(line, ' ');
     *arg = space ? space + 1 : line + n;
     if (space) *space = 0;
-    while (**arg == ' ') (*arg)++;
+    while (**arg == ' ')
+        (*arg)++;
     return line;
 }
 
@@ -332,9 +337,8 @@ static void run_random_mover(play_session_t *s)
 int cli_play(int argc, char **argv)
 {
     cli_game_options_t opts;
-    switch (cli_parse_game_options(argc, argv, "play",
-                                   "Play Go in the terminal, two humans at one keyboard.", 9,
-                                   &opts)) {
+    switch (cli_parse_game_options(
+        argc, argv, "play", "Play Go in the terminal, two humans at one keyboard.", 9, &opts)) {
     case CLI_PARSE_HELP:
         return 0;
     case CLI_PARSE_ERROR:
@@ -348,17 +352,19 @@ int cli_play(int argc, char **argv)
         return 1;
     }
     rng_seed(&s.rng, (uint64_t)time(NULL));
-    printf("tengen %dx%d, rules %s, komi %g. Type 'help' for the commands.\n", opts.size,
-           opts.size, opts.rules.name, opts.rules.komi);
+    printf("tengen %dx%d, rules %s, komi %g. Type 'help' for the commands.\n", opts.size, opts.size,
+           opts.rules.name, opts.rules.komi);
 
     char line[PLAY_MAX_LINE];
     bool show = true;
     for (;;) {
         if (show) print_position(&s);
         show = true;
-        if (game_is_over(s.game)) printf("(game over) > ");
-        else printf("%s (%c) to move > ", color_name(game_to_move(s.game)),
-                    game_to_move(s.game) == STONE_BLACK ? 'X' : 'O');
+        if (game_is_over(s.game))
+            printf("(game over) > ");
+        else
+            printf("%s (%c) to move > ", color_name(game_to_move(s.game)),
+                   game_to_move(s.game) == STONE_BLACK ? 'X' : 'O');
         fflush(stdout);
         bool too_long;
         if (!read_line(line, (int)sizeof line, &too_long)) {

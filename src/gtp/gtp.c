@@ -46,8 +46,8 @@ struct gtp {
     size_t answer_len, answer_cap;
     bool answer_oom;
 
-    line_state_t line;             /* the line being read */
-    char *argv[GTP_MAX_ARGS + 1];  /* its words */
+    line_state_t line;            /* the line being read */
+    char *argv[GTP_MAX_ARGS + 1]; /* its words */
 
     /* Last time_settings (seconds, seconds, stones); unused until the engine has a clock. */
     int main_time, byo_yomi_time, byo_yomi_stones;
@@ -97,7 +97,8 @@ static void answer_vprintf(gtp_t *gtp, const char *fmt, va_list ap)
     size_t want = gtp->answer_len + (size_t)need + 1;
     if (want > gtp->answer_cap) {
         size_t cap = gtp->answer_cap ? gtp->answer_cap : 256;
-        while (cap < want) cap *= 2;
+        while (cap < want)
+            cap *= 2;
         char *bigger = realloc(gtp->answer, cap);
         if (!bigger) {
             gtp->answer_oom = true;
@@ -137,7 +138,8 @@ static void answer_send(gtp_t *gtp, FILE *out, bool ok, const char *id)
     fputc(' ', out);
     const char *text = gtp->answer_oom ? "out of memory" : gtp->answer ? gtp->answer : "";
     size_t len = gtp->answer_oom ? strlen(text) : gtp->answer_len;
-    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r')) len--;
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+        len--;
     char prev = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)text[i];
@@ -185,8 +187,8 @@ static bool parse_color(const char *text, stone_t *out)
     static const struct {
         const char *name;
         stone_t color;
-    } colors[] = {{"b", STONE_BLACK}, {"black", STONE_BLACK}, {"w", STONE_WHITE},
-                  {"white", STONE_WHITE}};
+    } colors[] = {
+        {"b", STONE_BLACK}, {"black", STONE_BLACK}, {"w", STONE_WHITE}, {"white", STONE_WHITE}};
     for (size_t i = 0; i < sizeof colors / sizeof colors[0]; i++) {
         if (equal_nocase(text, colors[i].name)) {
             *out = colors[i].color;
@@ -497,7 +499,10 @@ static const struct {
     const char *katago;
     const char *preset;
 } KATAGO_ALIASES[] = {
-    {"chinese-ogs", "chinese"}, {"chinese-kgs", "chinese"}, {"bga", "aga"}, {"french", "aga"},
+    {"chinese-ogs", "chinese"},
+    {"chinese-kgs", "chinese"},
+    {"bga", "aga"},
+    {"french", "aga"},
 };
 
 /* If text starts with prefix (ignoring case), skip it and return true. */
@@ -530,31 +535,49 @@ static bool parse_katago_rules(const char *text, rules_t *r, bool *has_komi, con
             *has_komi = true;
             text = end;
         } else if (skip_prefix(&text, "ko")) {
-            if (skip_prefix(&text, "SIMPLE")) r->ko = KO_SIMPLE;
-            else if (skip_prefix(&text, "POSITIONAL")) r->ko = KO_POSITIONAL;
-            else if (skip_prefix(&text, "SITUATIONAL")) r->ko = KO_SITUATIONAL;
-            else return false;
+            if (skip_prefix(&text, "SIMPLE"))
+                r->ko = KO_SIMPLE;
+            else if (skip_prefix(&text, "POSITIONAL"))
+                r->ko = KO_POSITIONAL;
+            else if (skip_prefix(&text, "SITUATIONAL"))
+                r->ko = KO_SITUATIONAL;
+            else
+                return false;
         } else if (skip_prefix(&text, "score")) {
-            if (skip_prefix(&text, "AREA")) r->scoring = SCORING_AREA;
-            else if (skip_prefix(&text, "TERRITORY")) r->scoring = SCORING_TERRITORY;
-            else return false;
+            if (skip_prefix(&text, "AREA"))
+                r->scoring = SCORING_AREA;
+            else if (skip_prefix(&text, "TERRITORY"))
+                r->scoring = SCORING_TERRITORY;
+            else
+                return false;
         } else if (skip_prefix(&text, "tax")) {
-            if (skip_prefix(&text, "NONE")) r->seki_territory = true;
-            else if (skip_prefix(&text, "SEKI")) r->seki_territory = false;
-            else if (skip_prefix(&text, "ALL")) return *why = "group tax not supported", false;
-            else return false;
+            if (skip_prefix(&text, "NONE"))
+                r->seki_territory = true;
+            else if (skip_prefix(&text, "SEKI"))
+                r->seki_territory = false;
+            else if (skip_prefix(&text, "ALL"))
+                return *why = "group tax not supported", false;
+            else
+                return false;
         } else if (skip_prefix(&text, "sui")) {
-            if (skip_prefix(&text, "1")) r->suicide_allowed = true;
-            else if (skip_prefix(&text, "0")) r->suicide_allowed = false;
-            else return false;
+            if (skip_prefix(&text, "1"))
+                r->suicide_allowed = true;
+            else if (skip_prefix(&text, "0"))
+                r->suicide_allowed = false;
+            else
+                return false;
         } else if (skip_prefix(&text, "button")) {
             if (skip_prefix(&text, "1")) return *why = "button go not supported", false;
             if (!skip_prefix(&text, "0")) return false;
         } else if (skip_prefix(&text, "whb")) {
-            if (skip_prefix(&text, "N-1")) r->handicap_comp = HANDICAP_COMP_N_MINUS_1;
-            else if (skip_prefix(&text, "N")) r->handicap_comp = HANDICAP_COMP_N;
-            else if (skip_prefix(&text, "0")) r->handicap_comp = HANDICAP_COMP_NONE;
-            else return false;
+            if (skip_prefix(&text, "N-1"))
+                r->handicap_comp = HANDICAP_COMP_N_MINUS_1;
+            else if (skip_prefix(&text, "N"))
+                r->handicap_comp = HANDICAP_COMP_N;
+            else if (skip_prefix(&text, "0"))
+                r->handicap_comp = HANDICAP_COMP_NONE;
+            else
+                return false;
         } else if (skip_prefix(&text, "fpok")) {
             /* Friendly passing only matters to a cleanup phase, which GTP play does not have. */
             if (!skip_prefix(&text, "1") && !skip_prefix(&text, "0")) return false;
@@ -580,8 +603,10 @@ static gtp_result_t cmd_kata_set_rules(gtp_t *gtp, int argc, char **argv)
     bool has_komi;
     if (!parse_katago_rules(argv[1], &r, &has_komi, &why)) return gtp_error(gtp, "%s", why);
     /* An explicit komi in the rule string wins over the current one. */
-    if (has_komi) game_set_rules(gtp->game, &r);
-    else set_rules_keep_komi(gtp, &r);
+    if (has_komi)
+        game_set_rules(gtp->game, &r);
+    else
+        set_rules_keep_komi(gtp, &r);
     return GTP_SUCCESS;
 }
 
@@ -732,7 +757,8 @@ static bool is_id(const char *word)
 static gtp_result_t execute(gtp_t *gtp, FILE *out)
 {
     line_state_t *ls = &gtp->line;
-    while (ls->len > 0 && ls->buf[ls->len - 1] == ' ') ls->len--;
+    while (ls->len > 0 && ls->buf[ls->len - 1] == ' ')
+        ls->len--;
     ls->buf[ls->len] = 0;
     if (ls->len == 0 && !ls->too_long) return GTP_SUCCESS; /* empty lines get no answer */
 
@@ -761,11 +787,16 @@ static gtp_result_t execute(gtp_t *gtp, FILE *out)
     answer_reset(gtp);
     gtp_result_t result;
     const gtp_command_t *cmd = argc > first ? find_command(gtp, argv[first]) : NULL;
-    if (ls->too_long) result = gtp_error(gtp, "line too long");
-    else if (too_many) result = gtp_error(gtp, "too many arguments");
-    else if (argc == first) result = gtp_error(gtp, "missing command");
-    else if (!cmd) result = gtp_error(gtp, "unknown command");
-    else result = cmd->handler(gtp, argc - first, argv + first);
+    if (ls->too_long)
+        result = gtp_error(gtp, "line too long");
+    else if (too_many)
+        result = gtp_error(gtp, "too many arguments");
+    else if (argc == first)
+        result = gtp_error(gtp, "missing command");
+    else if (!cmd)
+        result = gtp_error(gtp, "unknown command");
+    else
+        result = cmd->handler(gtp, argc - first, argv + first);
     answer_send(gtp, out, result != GTP_FAILURE, id);
     return result;
 }
