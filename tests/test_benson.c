@@ -348,6 +348,23 @@ static void test_5x5_seki_is_not_pass_alive(void **state)
     free(r);
 }
 
+static void test_territory_between_two_alive_strings(void **state)
+{
+    (void)state;
+    benson_result_t *r = run(". X . X . X\n"
+                             "X X X X X X\n"
+                             ". . . . . .\n"
+                             ". . . . . .\n"
+                             "X X X X X X\n"
+                             ". X . X . X\n");
+    /* The middle rows are vital to neither string (each row touches one), yet every point touches
+     * a pass-alive string, so white can never make an eye there: black's territory. */
+    assert_int_equal(count_alive(r), 18);
+    assert_int_equal(territory_at(r, "C3"), STONE_BLACK);
+    assert_int_equal(count_territory(r, STONE_BLACK), 18);
+    free(r);
+}
+
 /* A small seeded generator for the random tests (no global state). */
 static uint32_t next_random(uint64_t *seed)
 {
@@ -448,6 +465,7 @@ int main(void)
         cmocka_unit_test(test_4x4_white_inside_black),
         cmocka_unit_test(test_5x5_whole_board_white_ring),
         cmocka_unit_test(test_5x5_seki_is_not_pass_alive),
+        cmocka_unit_test(test_territory_between_two_alive_strings),
         cmocka_unit_test(test_random_positions_pass_alive_is_stable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,6 +44,14 @@ static void mark_strings(const board_t *b, bool *flags, const char *vertices)
     }
 }
 
+/* Mark every stone of the string at point p in flags. */
+static void mark_strings_at(const board_t *b, bool *flags, int p)
+{
+    for (int q = 0; q < b->num_points; q++)
+        if (board_at(b, q) == board_at(b, p) && board_chain_head(b, q) == board_chain_head(b, p))
+            flags[q] = true;
+}
+
 static void expect_result(double margin, const char *want)
 {
     char buf[32];
@@ -371,6 +379,28 @@ static void test_eye_against_no_eye_is_not_seki(void **state)
     assert_int_equal(s.dame, 2);
 }
 
+/* The white stone E1 shares F1 with black's big string (eye F6), and its other liberty D1 looks
+ * like a one-point eye; but D1 also touches the white strings C1 and D2, so white can connect
+ * out there. Not seki: nothing loses its territory. */
+static void test_eye_shared_with_another_string_is_not_seki(void **state)
+{
+    (void)state;
+    board_t b;
+    ascii_board(&b,
+                "O O O O X .\n"
+                ". X O X X X\n"
+                ". O O O X X\n"
+                "X O O X X X\n"
+                "X O . O X X\n"
+                "O O O . O .\n",
+                false);
+    rules_t with = make_rules(SCORING_TERRITORY, 0, true);
+    rules_t without = make_rules(SCORING_TERRITORY, 0, false);
+    score_t a = score_count(&b, &with, 0, NULL, NULL), s = score_count(&b, &without, 0, NULL, NULL);
+    assert_int_equal(s.black_territory, a.black_territory);
+    assert_int_equal(s.white_territory, a.white_territory);
+}
+
 /* ---- handicap ---- */
 
 static const char HALF_BOARD[] = ". X O . .\n"
@@ -474,6 +504,84 @@ static void test_result_string_truncates(void **state)
     assert_string_equal(score_result_string(-120.5, buf, (int)sizeof(buf)), "W+1");
 }
 
+/* ---- random positions ---- */
+
+static uint32_t next_random(uint64_t *seed)
+{
+    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint32_t)(*seed >> 33);
+}
+
+/* A random game: legal moves that do not fill the mover's own true eyes, to the end. */
+static void random_game(board_t *b, int size, uint64_t *seed)
+{
+    board_init(b, size, false);
+    stone_t c = STONE_BLACK;
+    int passes = 0;
+    for (int move = 0; move < 4 * size * size && passes < 2; move++, c = stone_other(c)) {
+        int candidates[BOARD_MAX_POINTS], n = 0;
+        for (int i = 0; i < b->empty_count; i++) {
+            int p = b->empties[i];
+            if (board_is_legal(b, c, p) && !board_is_true_eye(b, p, c)) candidates[n++] = p;
+        }
+        if (!n) {
+            passes++;
+            continue;
+        }
+        passes = 0;
+        board_play(b, c, candidates[next_random(seed) % (uint32_t)n], NULL);
+    }
+}
+
+static void test_random_counts_add_up(void **state)
+{
+    (void)state;
+    uint64_t seed = 77;
+    int games = 400 / test_scale() + 1;
+    for (int g = 0; g < games; g++) {
+        board_t b;
+        int size = 2 + (int)(next_random(&seed) % 12);
+        random_game(&b, size, &seed);
+        int points = size * size;
+        bool dead[BOARD_MAX_POINTS] = {false};
+        for (int p = 0; p < b.num_points; p++)
+            if ((board_at(&b, p) == STONE_BLACK || board_at(&b, p) == STONE_WHITE) &&
+                next_random(&seed) % 8 == 0)
+                mark_strings_at(&b, dead, p);
+        int n_dead = 0;
+        for (int p = 0; p < b.num_points; p++) n_dead += dead[p];
+
+        rules_t area = make_rules(SCORING_AREA, 7.5, true);
+        score_t tt = score_tromp_taylor(&b, &area, 0);
+        score_t plain = score_count(&b, &area, 0, NULL, NULL);
+        /* Every point is black's, white's or dame; TT is area counting with nothing dead. */
+        assert_int_equal(tt.black_area + tt.white_area + tt.dame, points);
+        assert_int_equal(tt.black_territory + tt.white_territory + tt.dame, b.empty_count);
+        assert_true(tt.margin == plain.margin && tt.dame == plain.dame);
+
+        score_t with_dead = score_count(&b, &area, 0, dead, NULL);
+        assert_int_equal(with_dead.black_area + with_dead.white_area + with_dead.dame, points);
+        assert_int_equal(with_dead.black_territory + with_dead.white_territory + with_dead.dame,
+                         b.empty_count + n_dead);
+
+        rules_t terr = make_rules(SCORING_TERRITORY, 6.5, true);
+        score_t counted = score_count(&b, &terr, 0, dead, NULL);
+        /* With seki eyes counted, territory is the same as under area scoring. */
+        assert_int_equal(counted.black_territory, with_dead.black_territory);
+        assert_int_equal(counted.white_territory, with_dead.white_territory);
+        assert_int_equal(counted.black_prisoners + counted.white_prisoners,
+                         b.captures[STONE_BLACK] + b.captures[STONE_WHITE] + n_dead);
+
+        terr.seki_territory = false;
+        score_t no_seki = score_count(&b, &terr, 0, dead, NULL);
+        /* Seki can only take territory away, and the points it takes become dame. */
+        assert_true(no_seki.black_territory <= counted.black_territory);
+        assert_true(no_seki.white_territory <= counted.white_territory);
+        assert_int_equal(no_seki.black_territory + no_seki.white_territory + no_seki.dame,
+                         b.empty_count + n_dead);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -494,6 +602,7 @@ int main(void)
         cmocka_unit_test(test_no_seki_given_by_caller),
         cmocka_unit_test(test_eye_seki_two_shared_liberties),
         cmocka_unit_test(test_eye_against_no_eye_is_not_seki),
+        cmocka_unit_test(test_eye_shared_with_another_string_is_not_seki),
         cmocka_unit_test(test_handicap_bonus_n),
         cmocka_unit_test(test_handicap_bonus_n_minus_1),
         cmocka_unit_test(test_handicap_bonus_none),
@@ -502,6 +611,7 @@ int main(void)
         cmocka_unit_test(test_result_strings),
         cmocka_unit_test(test_result_string_of_a_count),
         cmocka_unit_test(test_result_string_truncates),
+        cmocka_unit_test(test_random_counts_add_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,6 +29,8 @@ typedef struct count_map {
     int16_t comp_size[BOARD_MAX_POINTS];   /* points in the component */
     uint8_t comp_reach[BOARD_MAX_POINTS];  /* empty regions: bit mask of the colours they touch */
     int16_t comp_libs[BOARD_MAX_POINTS];   /* strings: number of distinct liberties */
+    int16_t comp_owner[BOARD_MAX_POINTS];  /* empty regions: the one string they touch, -1 for
+                                              none, -2 for several */
 } count_map_t;
 
 static bool is_stone(int c)
@@ -70,6 +72,7 @@ static void map_build(count_map_t *m, const board_t *b, const bool *dead)
         m->comp_size[k] = (int16_t)n;
         m->comp_reach[k] = 0;
         m->comp_libs[k] = 0;
+        m->comp_owner[k] = -1;
     }
     /* Reach of regions and liberties of strings, each string counted once per empty point. */
     for (int p = 0; p < b->num_points; p++) {
@@ -80,6 +83,8 @@ static void map_build(count_map_t *m, const board_t *b, const bool *dead)
             if (!is_stone(m->color[q])) continue;
             m->comp_reach[m->id[p]] |= m->color[q];
             int s = m->id[q];
+            int16_t *owner = &m->comp_owner[m->id[p]];
+            *owner = (int16_t)(*owner == -1 || *owner == s ? s : -2);
             bool dup = false;
             for (int i = 0; i < ns; i++) dup = dup || seen[i] == s;
             if (!dup) {
@@ -127,16 +132,18 @@ static bool is_safe_fill(const count_map_t *m, int l, stone_t c)
 }
 
 /* The liberties of string s (colour c) against the enemy string t: how many are shared with t
- * (and touch no third string), how many lie outside (all others that are not in an eye of s), and
- * the eye regions of s (empty regions touching only colour c): their number and the size of the
- * first. */
+ * (and touch no third string), the eye regions of s (empty regions touching s and no other
+ * string): their number and the size of the first, the largest region of colour c it touches,
+ * and how many liberties lie outside (all the others: an empty region that s shares with another
+ * string of its colour is a way out, not an eye). */
 typedef struct lib_profile {
     int shared, outside, eyes, eye_size;
+    int max_own_region; /* largest empty region touching s and only colour c */
 } lib_profile_t;
 
 static lib_profile_t lib_profile(const count_map_t *m, int s, int t)
 {
-    lib_profile_t r = {0, 0, 0, 0};
+    lib_profile_t r = {0, 0, 0, 0, 0};
     stone_t c = (stone_t)m->comp_color[s];
     int eye_ids[BOARD_MAX_POINTS];
     for (int p = 0; p < m->num_points; p++) {
@@ -153,6 +160,11 @@ static lib_profile_t lib_profile(const count_map_t *m, int s, int t)
             if (only_pair) r.shared++;
             else r.outside++;
         } else if (m->comp_reach[region] == (uint8_t)c) {
+            if (m->comp_size[region] > r.max_own_region) r.max_own_region = m->comp_size[region];
+            if (m->comp_owner[region] != s) {
+                r.outside++;
+                continue;
+            }
             bool dup = false;
             for (int i = 0; i < r.eyes; i++) dup = dup || eye_ids[i] == region;
             if (!dup) {
@@ -166,38 +178,67 @@ static lib_profile_t lib_profile(const count_map_t *m, int s, int t)
     return r;
 }
 
-/* Heuristic seki test for the black string s and the white string t, which share a liberty.
+/* Heuristic seki test for the black string s and the white string t, which share a liberty. It
+ * runs on the count map (dead stones already taken off), only for territory scoring when the
+ * rules give no territory in seki and the caller passed no seki[].
+ *
+ * Precondition for both rules below: each of the two strings has at most one eye region (an
+ * empty region, dead stones' points included, that touches this string and no other) and no
+ * region touching it and only its colour has more than SEKI_MAX_EYE_POINTS points. Otherwise the
+ * string has two eyes or territory: not seki.
  *
  * Covered:
- *  1. The liberty rule: neither side can safely fill any liberty the two strings share - filling
- *     it would leave the filler's new string with at most one liberty and capture nothing. This
- *     finds the simple seki (two strings with the same two shared liberties), "one eye each plus
- *     one shared liberty", and seki on the edge of larger groups whose other liberties are far.
- *  2. The eye rule: neither string has a liberty outside the pair (every liberty is shared with
- *     the other string or lies in the string's own eye region), both have the same number of eye
- *     regions, at most one, of the same size of at most SEKI_MAX_EYE_POINTS points, and
- *     shared + eyes >= 2. This finds "one eye each with two or more shared liberties" and
- *     "no eyes, three or more shared liberties", where a first fill is safe but the race can never
- *     be won by either side.
+ *  1. The liberty rule: neither side can safely fill any liberty the two strings share - for
+ *     each shared liberty, filling it would leave the filler's new string (merged with its
+ *     neighbours of the same colour) with at most one liberty and capture nothing, for black and
+ *     for white - and every other liberty of the two strings is an eye: the enemy cannot fill
+ *     it safely, and the owner cannot either unless the point lies in an eye region touching
+ *     that string alone (filling a one-string eye is no progress; filling a point that joins
+ *     another string is). This finds the simple seki (two strings with the same two shared
+ *     liberties and nothing else) and "one eye each plus one shared liberty".
+ *  2. The eye rule: neither string has a liberty outside the pair (every liberty is either
+ *     shared - touching both strings and no third one - or in the string's own eye region), both
+ *     have the same number of eye regions (0 or 1) of the same size, and shared + eyes >= 2. This
+ *     finds "one eye each with two or more shared liberties" and "no eyes, three or more shared
+ *     liberties", where a first fill is safe but neither side can ever win the race.
  * Not covered (an exact solver is a later issue): seki involving three or more strings (one
- * string sharing liberties with two enemy strings, or an eye shared by two strings), strings with
- * outside liberties that are still short of liberties (a capturing race mistaken for seki or the
- * reverse), eyes of three points or more, eye shapes where the placement of stones matters (a
- * two-point eye versus a one-point eye with approach moves), ko inside a seki, and the "bent four"
- * or "hane seki" special shapes. Dead stones must already be marked: a dead group not marked dead
- * may be taken for a seki with its killer. */
+ * string sharing liberties with two enemy strings, an eye bordered by two strings of a group, a
+ * group of several strings joined through a shared point); shared empty regions whose points are
+ * not each adjacent to both strings; strings with outside liberties that are still short of
+ * liberties (a capturing race taken for seki or the reverse); eyes of three points or more; eye
+ * shapes where approach moves or the position of dead stones matter; ko inside a seki; the
+ * "bent four in the corner" and "hane seki" special shapes. Dead stones must already be marked: a
+ * dead group left unmarked next to its killer may be taken for a seki. */
 static bool is_seki_pair(const count_map_t *m, int s, int t)
 {
+    /* A string with two eye regions, or with a liberty in a region of its own colour too big to
+     * be a mere eye (its territory), belongs to a living group: never seki. This guards against
+     * the shortage-of-liberties shapes of ordinary endgames (a string that must connect into its
+     * own territory), where wrongly seeing seki would cost the whole territory it touches. */
+    lib_profile_t a = lib_profile(m, s, t), c = lib_profile(m, t, s);
+    if (a.eyes > 1 || c.eyes > 1 || a.max_own_region > SEKI_MAX_EYE_POINTS ||
+        c.max_own_region > SEKI_MAX_EYE_POINTS)
+        return false;
     bool all_unsafe = true;
     for (int p = 0; p < m->num_points && all_unsafe; p++) {
-        if (m->color[p] != STONE_EMPTY || !touches_comp(m, p, s) || !touches_comp(m, p, t))
-            continue;
-        if (is_safe_fill(m, p, STONE_BLACK) || is_safe_fill(m, p, STONE_WHITE)) all_unsafe = false;
+        if (m->color[p] != STONE_EMPTY) continue;
+        bool on_s = touches_comp(m, p, s), on_t = touches_comp(m, p, t);
+        if (on_s && on_t) {
+            if (is_safe_fill(m, p, STONE_BLACK) || is_safe_fill(m, p, STONE_WHITE))
+                all_unsafe = false;
+        } else if (on_s || on_t) {
+            /* Another liberty of one string. If its enemy can fill it safely, the string can be
+             * shortened from outside: a race, not seki. If its owner can fill it safely and it is
+             * not an eye of this string alone, filling it connects out or gains liberties. */
+            int x = on_s ? s : t;
+            stone_t owner = on_s ? STONE_BLACK : STONE_WHITE;
+            if (is_safe_fill(m, p, stone_other(owner)) ||
+                (m->comp_owner[m->id[p]] != x && is_safe_fill(m, p, owner)))
+                all_unsafe = false;
+        }
     }
     if (all_unsafe) return true;
-    lib_profile_t a = lib_profile(m, s, t), c = lib_profile(m, t, s);
-    return a.outside == 0 && c.outside == 0 && a.eyes == c.eyes && a.eyes <= 1 &&
-           a.eye_size == c.eye_size && a.eye_size <= SEKI_MAX_EYE_POINTS &&
+    return a.outside == 0 && c.outside == 0 && a.eyes == c.eyes && a.eye_size == c.eye_size &&
            a.shared + a.eyes >= 2;
 }
 
