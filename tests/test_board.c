@@ -693,7 +693,7 @@ static void test_gtp_vertices(void **state)
             assert_int_equal(board_point_from_gtp(&b, buf), p);
         }
         assert_int_equal(seen, size * size);
-        char text[8];
+        char text[16];
         snprintf(text, sizeof(text), "A%d", size + 1);
         assert_int_equal(board_point_from_gtp(&b, text), POINT_NONE);
     }
