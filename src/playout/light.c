@@ -14,36 +14,51 @@ int playout_default_max_moves(const board_t *b)
     return 3 * b->size * b->size;
 }
 
+/* The rare half of light_is_candidate: p has no empty neighbour. Kept out of line so that the
+ * common test stays small enough to inline into the scan without spilling registers. The ko point
+ * never has an empty neighbour (a capture of one stone just emptied it, surrounded by the capturer),
+ * so the ko test belongs here. */
+__attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, stone_t c, int p)
+{
+    if (p == b->ko_point && c == b->ko_color) return false;
+    /* Everything below is branch-free: these outcomes are close to coin flips in a playout. The
+     * neighbours' chain[] and libs[] are read whatever they hold (border and empty points carry
+     * stale or zero values) and masked by colour. */
+    const uint8_t *col = b->color;
+    const uint16_t *chain = b->chain;
+    const uint16_t *libs = b->libs;
+    const int s = b->stride;
+    const int o = (int)stone_other(c), me = (int)c;
+    const int n0 = col[p - s], n1 = col[p - 1], n2 = col[p + 1], n3 = col[p + s];
+    const int l0 = libs[chain[p - s]], l1 = libs[chain[p - 1]], l2 = libs[chain[p + 1]],
+              l3 = libs[chain[p + s]];
+    /* Legal if it joins a string with a spare liberty or captures (there is no empty neighbour). */
+    const int legal = ((n0 == me) & (l0 > 1)) | ((n0 == o) & (l0 == 1)) | ((n1 == me) & (l1 > 1)) |
+                      ((n1 == o) & (l1 == 1)) | ((n2 == me) & (l2 > 1)) | ((n2 == o) & (l2 == 1)) |
+                      ((n3 == me) & (l3 > 1)) | ((n3 == o) & (l3 == 1));
+    /* board_is_true_eye: every neighbour c or border, and at most one enemy diagonal, none if the
+     * point is on the edge. */
+    const int eyelike = (n0 != o) & (n1 != o) & (n2 != o) & (n3 != o);
+    const int d0 = col[p - s - 1], d1 = col[p - s + 1], d2 = col[p + s - 1], d3 = col[p + s + 1];
+    const int enemy = (d0 == o) + (d1 == o) + (d2 == o) + (d3 == o);
+    const int edge = (d0 == STONE_BORDER) | (d1 == STONE_BORDER) | (d2 == STONE_BORDER) |
+                     (d3 == STONE_BORDER);
+    const int true_eye = eyelike & (enemy + edge <= 1);
+    return legal & !true_eye;
+}
+
 /* Would c at the empty point p be a light-policy candidate: legal and not a fill of c's true eye?
  * This is board_check_move + board_is_true_eye fused and ordered for the common case: a point with
- * an empty neighbour is always legal and never an eye, which decides most points in a few loads.
- * The ko point never has an empty neighbour (it was just emptied by a capture surrounded by the
- * capturer), so the ko test can wait for the slow path. */
+ * an empty neighbour is always legal and never an eye, which decides most points in a few loads. */
 static inline bool light_is_candidate(const board_t *b, stone_t c, int p)
 {
     const uint8_t *col = b->color;
     const int s = b->stride;
-    const int n0 = col[p - s], n1 = col[p - 1], n2 = col[p + 1], n3 = col[p + s];
-    const unsigned seen = (1u << n0) | (1u << n1) | (1u << n2) | (1u << n3);
-    if (seen & (1u << STONE_EMPTY)) return true;
-    if (p == b->ko_point && c == b->ko_color) return false;
-    const stone_t o = stone_other(c);
-    if (!(seen & (1u << o))) {
-        /* Eye shape for c (every neighbour is c or border): the diagonal test of board_is_true_eye. */
-        const int d0 = col[p - s - 1], d1 = col[p - s + 1], d2 = col[p + s - 1], d3 = col[p + s + 1];
-        const int enemy = (d0 == (int)o) + (d1 == (int)o) + (d2 == (int)o) + (d3 == (int)o);
-        const int border = (d0 == STONE_BORDER) + (d1 == STONE_BORDER) + (d2 == STONE_BORDER) +
-                           (d3 == STONE_BORDER);
-        if (border ? enemy == 0 : enemy <= 1) return false;
-    }
-    /* No liberty of its own: legal only if it joins a string with a spare liberty or captures. */
-    const uint16_t *chain = b->chain;
-    const uint16_t *libs = b->libs;
-    if (n0 == (int)c ? libs[chain[p - s]] > 1 : n0 == (int)o && libs[chain[p - s]] == 1) return true;
-    if (n1 == (int)c ? libs[chain[p - 1]] > 1 : n1 == (int)o && libs[chain[p - 1]] == 1) return true;
-    if (n2 == (int)c ? libs[chain[p + 1]] > 1 : n2 == (int)o && libs[chain[p + 1]] == 1) return true;
-    if (n3 == (int)c ? libs[chain[p + s]] > 1 : n3 == (int)o && libs[chain[p + s]] == 1) return true;
-    return false;
+    /* One branch, not four: the colours around a random point are close to coin flips. */
+    if (((1u << col[p - s]) | (1u << col[p - 1]) | (1u << col[p + 1]) | (1u << col[p + s])) &
+        (1u << STONE_EMPTY))
+        return true;
+    return light_is_candidate_slow(b, c, p);
 }
 
 int playout_light_choose(const board_t *b, stone_t c, rng_t *rng)
@@ -52,10 +67,12 @@ int playout_light_choose(const board_t *b, stone_t c, rng_t *rng)
     if (n == 0) return POINT_PASS;
     const int start = (int)rng_below(rng, (uint32_t)n);
     const uint16_t *empties = b->empties;
-    for (int i = start; i < n; i++)
-        if (light_is_candidate(b, c, empties[i])) return empties[i];
-    for (int i = 0; i < start; i++)
-        if (light_is_candidate(b, c, empties[i])) return empties[i];
+    int i = start;
+    for (int k = 0; k < n; k++) {
+        const int p = empties[i];
+        if (light_is_candidate(b, c, p)) return p;
+        if (++i == n) i = 0;
+    }
     return POINT_PASS;
 }
 

@@ -157,6 +157,7 @@ static int chain_remove(board_t *b, int h)
     do {
         const int q[4] = {s - st, s - 1, s + 1, s + st};
         int seen[4], n_seen = 0;
+        #pragma GCC unroll 4
         for (int d = 0; d < 4; d++) {
             if (b->color[q[d]] != o) continue;
             const int g = b->chain[q[d]];
@@ -198,6 +199,7 @@ static void chain_merge(board_t *b, int big, int small)
     int s = small;
     while (missing > 0) {
         const int l4[4] = {s - st, s - 1, s + 1, s + st};
+        #pragma GCC unroll 4
         for (int d = 0; d < 4; d++) {
             const int l = l4[d];
             if (b->color[l] != STONE_EMPTY) continue;
@@ -206,11 +208,11 @@ static void chain_merge(board_t *b, int big, int small)
             const int q[4] = {l - st, l - 1, l + 1, l + st};
             int first = 0;
             bool touches_big = false;
+            #pragma GCC unroll 4
             for (int e = 0; e < 4; e++) {
-                if (b->color[q[e]] != c) continue;
-                const int g = b->chain[q[e]];
+                const int g = b->chain[q[e]] & -(int)(b->color[q[e]] == c);
                 touches_big |= g == big;
-                if (g == small && !first) first = q[e];
+                first = ((g == small) & !first) ? q[e] : first;
             }
             if (first != s) continue;
             missing--;
@@ -225,45 +227,85 @@ static void chain_merge(board_t *b, int big, int small)
     chain_join_lists(b, big, small);
 }
 
-/* Add the single stone p (a string of its own, liberties = its empty neighbours) to string big. */
+/* Does the empty point l touch string big (colour c) at one of l + ahead, l + side, l - side? */
+static inline bool touches3(const board_t *b, int l, int ahead, int side, uint8_t c, int big)
+{
+    return ((b->color[l + ahead] == c) & (b->chain[l + ahead] == big)) |
+           ((b->color[l + side] == c) & (b->chain[l + side] == big)) |
+           ((b->color[l - side] == c) & (b->chain[l - side] == big));
+}
+
+/* Add the single stone p (a string of its own, liberties = its empty neighbours) to string big.
+ * An empty neighbour l = p + off is new to big unless big touches it; p itself (behind l) is not
+ * in big yet, so only the three other neighbours of l need a look. */
 static inline void chain_merge_stone(board_t *b, int big, int p)
 {
     const int st = b->stride;
     const uint8_t c = b->color[big];
-    const int l4[4] = {p - st, p - 1, p + 1, p + st};
-    for (int d = 0; d < 4; d++) {
-        const int l = l4[d];
-        if (b->color[l] != STONE_EMPTY) continue;
-        const int q[4] = {l - st, l - 1, l + 1, l + st};
-        bool touches_big = false;
-        for (int e = 0; e < 4; e++) touches_big |= b->color[q[e]] == c && b->chain[q[e]] == big;
-        if (!touches_big) {
-            b->libs[big]++;
-            b->lib_sum[big] += (uint32_t)l;
-        }
+    int added = 0;
+    uint32_t sum = 0;
+    if (b->color[p - st] == STONE_EMPTY && !touches3(b, p - st, -st, 1, c, big)) {
+        added++;
+        sum += (uint32_t)(p - st);
     }
+    if (b->color[p - 1] == STONE_EMPTY && !touches3(b, p - 1, -1, st, c, big)) {
+        added++;
+        sum += (uint32_t)(p - 1);
+    }
+    if (b->color[p + 1] == STONE_EMPTY && !touches3(b, p + 1, 1, st, c, big)) {
+        added++;
+        sum += (uint32_t)(p + 1);
+    }
+    if (b->color[p + st] == STONE_EMPTY && !touches3(b, p + st, st, 1, c, big)) {
+        added++;
+        sum += (uint32_t)(p + st);
+    }
+    b->libs[big] = (uint16_t)(b->libs[big] + added);
+    b->lib_sum[big] += sum;
     b->chain[p] = (uint16_t)big;
     b->next[p] = b->next[big];
     b->next[big] = (uint16_t)p;
     b->stones[big]++;
 }
 
-move_status_t board_check_move(const board_t *b, stone_t c, int p)
+/* board_check_move for a point known to be on the board; inlined into board_play's assert. */
+static inline move_status_t check_on_board(const board_t *b, stone_t c, int p)
 {
-    if (p == POINT_PASS) return MOVE_OK;
-    if (!board_is_on_board(b, p)) return MOVE_OFF_BOARD;
     if (b->color[p] != STONE_EMPTY) return MOVE_OCCUPIED;
     if (p == b->ko_point && c == b->ko_color) return MOVE_KO;
     const int off[4] = {-b->stride, -1, 1, b->stride};
-    stone_t o = stone_other(c);
+    const stone_t o = stone_other(c);
+#pragma GCC unroll 4
     for (int d = 0; d < 4; d++) {
-        int q = p + off[d];
-        int col = b->color[q];
+        const int q = p + off[d];
+        const int col = b->color[q];
         if (col == STONE_EMPTY) return MOVE_OK;
         if (col == (int)c && b->libs[b->chain[q]] > 1) return MOVE_OK;
         if (col == (int)o && b->libs[b->chain[q]] == 1) return MOVE_OK;
     }
     return b->suicide_allowed ? MOVE_OK : MOVE_SUICIDE;
+}
+
+move_status_t board_check_move(const board_t *b, stone_t c, int p)
+{
+    if (p == POINT_PASS) return MOVE_OK;
+    if (!board_is_on_board(b, p)) return MOVE_OFF_BOARD;
+    return check_on_board(b, c, p);
+}
+
+/* The neighbouring string g (a head, or 0 for "no new string in this direction") loses the
+ * liberty p. Written without data-dependent branches: in random playouts the colours around a
+ * move are close to coin flips, and a mispredicted branch costs more than the arithmetic. Point 0
+ * is a border corner, so g == 0 reads as a border string and its updates are by zero. Returns
+ * bit 0: g is an own string; bit 1: g is an enemy string left without liberties. */
+static inline int play_touch(board_t *b, int g, int p, stone_t c)
+{
+    const int real = g != 0;
+    const int libs = b->libs[g] - real;
+    b->libs[g] = (uint16_t)libs;
+    b->lib_sum[g] -= (uint32_t)p & -(uint32_t)real;
+    const int col = b->color[g];
+    return (col == (int)c) | (((col == (int)stone_other(c)) & (libs == 0)) << 1);
 }
 
 int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
@@ -279,10 +321,15 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
     }
     b->ko_point = POINT_NONE;
     if (p == POINT_PASS) return 0;
-    assert(board_check_move(b, c, p) == MOVE_OK);
+    /* board_check_move(b, c, p) == MOVE_OK, asserted in two halves that cost nothing: the point is
+     * a free on-board point outside the ko ban now, and (below) the move either captured or left
+     * its string a liberty, unless suicide is allowed. */
+    assert(board_is_on_board(b, p) && b->color[p] == STONE_EMPTY &&
+           !(p == b->ko_point && c == b->ko_color));
     const stone_t o = stone_other(c);
     const int st = b->stride;
-    const int q[4] = {p - st, p - 1, p + 1, p + st};
+    const int q0 = p - st, q1 = p - 1, q2 = p + 1, q3 = p + st;
+    const int c0 = b->color[q0], c1 = b->color[q1], c2 = b->color[q2], c3 = b->color[q3];
 
     b->color[p] = (uint8_t)c;
     b->hash ^= board_zobrist(c, p);
@@ -293,36 +340,34 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
     b->chain[p] = (uint16_t)p;
     b->next[p] = (uint16_t)p;
     b->stones[p] = 1;
-    int libs = 0;
-    uint32_t sum = 0;
-    for (int d = 0; d < 4; d++) {
-        if (b->color[q[d]] == STONE_EMPTY) {
-            libs++;
-            sum += (uint32_t)q[d];
-        }
-    }
-    b->libs[p] = (uint16_t)libs;
-    b->lib_sum[p] = sum;
+    const uint32_t e0 = c0 == STONE_EMPTY, e1 = c1 == STONE_EMPTY, e2 = c2 == STONE_EMPTY,
+                   e3 = c3 == STONE_EMPTY;
+    b->libs[p] = (uint16_t)(e0 + e1 + e2 + e3);
+    b->lib_sum[p] = (-e0 & (uint32_t)q0) + (-e1 & (uint32_t)q1) + (-e2 & (uint32_t)q2) +
+                    (-e3 & (uint32_t)q3);
+
+    /* The distinct neighbouring strings, in direction order; 0 where a direction has no stone or
+     * repeats a string already seen (heads are unique across colours). */
+    const int g0 = b->chain[q0] & -(int)((unsigned)(c0 - 1) < 2u);
+    int g1 = b->chain[q1] & -(int)((unsigned)(c1 - 1) < 2u);
+    int g2 = b->chain[q2] & -(int)((unsigned)(c2 - 1) < 2u);
+    int g3 = b->chain[q3] & -(int)((unsigned)(c3 - 1) < 2u);
+    g1 &= -(int)(g1 != g0);
+    g2 &= -(int)((g2 != g0) & (g2 != g1));
+    g3 &= -(int)((g3 != g0) & (g3 != g1) & (g3 != g2));
 
     /* Every distinct neighbouring string loses the liberty p; enemy strings left without one are
      * captured at once, own strings are merged afterwards. */
-    int seen[4], n_seen = 0;
-    int own[4], n_own = 0;
+    int own[5], n_own = 0;
     int captured = 0, capture_point = POINT_NONE;
+    const int g[4] = {g0, g1, g2, g3}, q[4] = {q0, q1, q2, q3};
+#pragma GCC unroll 4
     for (int d = 0; d < 4; d++) {
-        const int col = b->color[q[d]];
-        if (col != (int)c && col != (int)o) continue;
-        const int g = b->chain[q[d]];
-        bool dup = false;
-        for (int e = 0; e < n_seen; e++) dup |= seen[e] == g;
-        if (dup) continue;
-        seen[n_seen++] = g;
-        b->libs[g]--;
-        b->lib_sum[g] -= (uint32_t)p;
-        if (col == (int)c) {
-            own[n_own++] = g;
-        } else if (b->libs[g] == 0) {
-            captured += chain_remove(b, g);
+        const int touch = play_touch(b, g[d], p, c);
+        own[n_own] = g[d];
+        n_own += touch & 1;
+        if (touch & 2) {
+            captured += chain_remove(b, g[d]);
             capture_point = q[d];
             if (undo) undo->captured_dirs |= (uint8_t)(1u << d);
         }
@@ -340,6 +385,7 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
             if (k != big) chain_merge(b, head, own[k]);
     }
 
+    assert(captured || b->libs[head] > 0 || b->suicide_allowed);
     if (captured) {
         b->captures[c] += captured;
         if (captured == 1 && b->stones[head] == 1 && b->libs[head] == 1) {
