@@ -670,6 +670,26 @@ static void test_set_rules_recomputes_keys(void **state)
     game_free(g);
 }
 
+/* Changing the suicide rule mid-game must survive undoing a setup entry (whose snapshot board was
+ * taken under the old rule). */
+static void test_set_rules_then_undo_setup(void **state)
+{
+    (void)state;
+    rules_t forbid = make_rules(KO_SIMPLE, false), allow = make_rules(KO_SIMPLE, true);
+    game_t *g = ascii_game(SUICIDE, &forbid, WHITE);
+    play_expect(g, WHITE, "A5", GAME_ILLEGAL_SUICIDE);
+    game_set_rules(g, &allow);
+    play_ok(g, WHITE, "A5");
+    assert_true(game_undo(g)); /* the suicide */
+    assert_true(game_undo(g)); /* the setup */
+    assert_int_equal(game_board(g)->stones_on_board[BLACK], 0);
+    assert_int_equal(game_board(g)->suicide_allowed, game_rules(g)->suicide_allowed);
+    play_ok(g, BLACK, "B5");
+    play_ok(g, BLACK, "A4");
+    play_ok(g, WHITE, "A5"); /* suicide, allowed by the current rules */
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -688,6 +708,7 @@ int main(void)
         cmocka_unit_test(test_atari_go),
         cmocka_unit_test(test_legal_moves),
         cmocka_unit_test(test_set_rules_recomputes_keys),
+        cmocka_unit_test(test_set_rules_then_undo_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
