@@ -379,6 +379,8 @@ bool game_undo(game_t *g)
     if (m->setup_index >= 0) {
         setup_entry_t *e = &g->setups[m->setup_index];
         board_copy(&g->board, &e->before);
+        /* The snapshot carries the suicide flag of its time; the rules may have changed since. */
+        g->board.suicide_allowed = g->rules.suicide_allowed;
         free(e->points);
         free(e->stones);
         g->num_setups--;
