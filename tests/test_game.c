@@ -348,6 +348,12 @@ static void test_resignation(void **state)
     play_expect(g, WHITE, "pass", GAME_ILLEGAL_GAME_OVER);
     int legal[BOARD_MAX_POINTS];
     assert_int_equal(game_legal_moves(g, WHITE, legal), 0);
+    /* Undo takes back the resignation first, then the moves. */
+    assert_true(game_undo(g));
+    assert_false(game_is_over(g));
+    assert_int_equal(game_move_count(g), 1);
+    assert_true(game_undo(g));
+    assert_int_equal(game_move_count(g), 0);
     game_free(g);
 
     g = game_new(9, &r);

@@ -74,7 +74,8 @@ void game_set_to_move(game_t *g, stone_t c);
 game_status_t game_check_move(const game_t *g, stone_t c, int p);
 /* Play it if legal; returns the status. After the move the opponent of c is to move. */
 game_status_t game_play(game_t *g, stone_t c, int p);
-/* Take back the last move or setup entry. Returns false if there is nothing to undo. */
+/* Take back the resignation if the game was resigned, else the last move or setup entry.
+ * Returns false if there is nothing to undo. */
 bool game_undo(game_t *g);
 /* Write every legal non-pass move for c into out (capacity BOARD_MAX_POINTS); returns count. */
 int game_legal_moves(const game_t *g, stone_t c, int *out);

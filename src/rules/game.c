@@ -373,6 +373,13 @@ game_status_t game_play(game_t *g, stone_t c, int p)
 
 bool game_undo(game_t *g)
 {
+    /* A resignation is the last event of a resigned game: undo takes it back first. */
+    if (g->end == GAME_END_RESIGN) {
+        g->end = GAME_END_NONE;
+        g->winner = STONE_EMPTY;
+        update_end(g);
+        return true;
+    }
     if (g->num_moves == 0) return false;
     game_move_t *m = &g->moves[g->num_moves - 1];
     key_set_remove(&g->seen, position_key(&g->rules, m->key, stone_other(m->color)));
@@ -391,7 +398,6 @@ bool game_undo(game_t *g)
     g->to_move = m->to_move_before;
     g->num_moves--;
     if (g->handicap && g->num_moves == 0) g->handicap = 0;
-    if (g->end == GAME_END_RESIGN) g->end = GAME_END_NONE;
     update_end(g);
     return true;
 }
