@@ -135,8 +135,8 @@ static play_next_t cmd_undo(play_session_t *s, const char *arg)
 {
     (void)arg;
     if (game_end_reason(s->game) == GAME_END_RESIGN) {
-        /* game_undo would take back a move, not the resignation: keep the result as it is. */
-        printf("The game ended by resignation; 'save FILE' or 'quit'.\n");
+        game_undo(s->game); /* takes back the resignation only */
+        printf("Resignation taken back.\n");
         return PLAY_CONTINUE;
     }
     int n = game_move_count(s->game);
