@@ -151,22 +151,25 @@ static int chain_remove(board_t *b, int h)
         s = b->next[s];
     } while (s != h);
     /* Second pass: every removed point is now a liberty of each distinct enemy neighbour. Only
-     * enemy stones can touch the removed string, so the colour test is a single compare. */
-    const uint8_t o = (uint8_t)stone_other(c);
+     * enemy stones can touch the removed string. Branch-free, as in play_touch: g is 0 (a border
+     * corner, updated by zero) where a direction has no enemy string or repeats one. */
+    const int o = (int)stone_other(c);
     s = h;
     do {
-        const int q[4] = {s - st, s - 1, s + 1, s + st};
-        int seen[4], n_seen = 0;
-        #pragma GCC unroll 4
+        const int q0 = s - st, q1 = s - 1, q2 = s + 1, q3 = s + st;
+        const int g0 = b->chain[q0] & -(int)(b->color[q0] == o);
+        int g1 = b->chain[q1] & -(int)(b->color[q1] == o);
+        int g2 = b->chain[q2] & -(int)(b->color[q2] == o);
+        int g3 = b->chain[q3] & -(int)(b->color[q3] == o);
+        g1 &= -(int)(g1 != g0);
+        g2 &= -(int)((g2 != g0) & (g2 != g1));
+        g3 &= -(int)((g3 != g0) & (g3 != g1) & (g3 != g2));
+        const int g[4] = {g0, g1, g2, g3};
+#pragma GCC unroll 4
         for (int d = 0; d < 4; d++) {
-            if (b->color[q[d]] != o) continue;
-            const int g = b->chain[q[d]];
-            bool dup = false;
-            for (int e = 0; e < n_seen; e++) dup |= seen[e] == g;
-            if (dup) continue;
-            seen[n_seen++] = g;
-            b->libs[g]++;
-            b->lib_sum[g] += (uint32_t)s;
+            const int real = g[d] != 0;
+            b->libs[g[d]] = (uint16_t)(b->libs[g[d]] + real);
+            b->lib_sum[g[d]] += (uint32_t)s & -(uint32_t)real;
         }
         s = b->next[s];
     } while (s != h);
