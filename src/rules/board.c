@@ -378,7 +378,10 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
 
     /* Merge into the largest own string: the stone first, then the others, each walked once. */
     int head = p;
-    if (n_own) {
+    if (n_own == 1) {
+        head = own[0];
+        chain_merge_stone(b, head, p);
+    } else if (n_own > 1) {
         int big = 0;
         for (int k = 1; k < n_own; k++)
             if (b->stones[own[k]] > b->stones[own[big]]) big = k;
