@@ -40,7 +40,8 @@ enum { OPT_SIZE, OPT_SECONDS, OPT_SEED, OPT_KOMI, OPT_PLAYOUTS, OPT_COUNT };
 
 static const bench_opt_t BENCH_OPTS[OPT_COUNT] = {
     [OPT_SIZE] = {"size", OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, "board size (default 9)"},
-    [OPT_SECONDS] = {"seconds", OPT_REAL, 0.01, 86400, "run for this long (default 5)"},
+    [OPT_SECONDS] = {"seconds", OPT_REAL, 0.01, 86400,
+                     "run for this long, and for at least 1000 playouts (default 5)"},
     [OPT_SEED] = {"seed", OPT_INT, 0, 4294967295.0, "random seed (default 1)"},
     [OPT_KOMI] = {"komi", OPT_REAL, -1000, 1000, "komi for the win rate (default 7.5)"},
     [OPT_PLAYOUTS] = {"playouts", OPT_INT, 1, 1e9, "run exactly this many playouts instead of --seconds"},
@@ -142,7 +143,7 @@ static int bench_playouts(const double *values, const bool *given)
     elapsed = now_seconds() - t0;
     if (elapsed <= 0) elapsed = 1e-9;
 
-    printf("bench playouts: size %d, komi %.1f, seed %llu, light policy, one thread\n", size, komi,
+    printf("bench playouts: size %d, komi %g, seed %llu, light policy, one thread\n", size, komi,
            (unsigned long long)seed);
     printf("playouts: %lld in %.3f s\n", playouts, elapsed);
     printf("playouts/s: %.0f\n", (double)playouts / elapsed);
