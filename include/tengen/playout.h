@@ -33,7 +33,7 @@ int playout_default_max_moves(const board_t *b);
  * not fill c's true eye, or POINT_PASS if there is none. The choice scans empties[] from a uniform
  * random start, so it is uniform over the candidates only up to the order of empties[] (a point
  * that follows a run of rejected points is somewhat more likely); this is the usual trade for
- * speed. Consumes exactly one rng draw when the board has an empty point. b is not changed. */
+ * speed. Makes one rng_below call when the board has an empty point. b is not changed. */
 int playout_light_choose(const board_t *b, stone_t c, rng_t *rng);
 
 /* Play a light playout on b in place, c_to_move first, until two consecutive passes or max_moves

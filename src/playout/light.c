@@ -6,7 +6,6 @@
  */
 #include "tengen/playout.h"
 
-#include <assert.h>
 #include <string.h>
 
 int playout_default_max_moves(const board_t *b)
