@@ -10,7 +10,9 @@ static void usage(FILE *out)
                  "commands:\n"
                  "  gtp      speak GTP v2 on stdin/stdout (tengen gtp --help)\n"
                  "  play     play a game in the terminal\n"
-                 "  bench    benchmarks (tengen bench playouts --help)\n");
+                 "  bench    benchmarks (tengen bench playouts --help)\n"
+                 "  solve    solve a small board exactly (tengen solve --help)\n"
+                 "  match    play two GTP engines against each other (tengen match --help)\n");
 }
 
 int main(int argc, char **argv)
@@ -22,6 +24,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "gtp")) return cli_gtp(argc - 1, argv + 1);
     if (!strcmp(argv[1], "bench")) return cli_bench(argc - 1, argv + 1);
     if (!strcmp(argv[1], "play")) return cli_play(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "solve")) return cli_solve(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "match")) return cli_match(argc - 1, argv + 1);
     fprintf(stderr, "tengen: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;
