@@ -93,3 +93,29 @@ int test_scale(void)
     int k = s ? atoi(s) : 1;
     return k < 1 ? 1 : k;
 }
+
+uint32_t test_random(uint64_t *seed)
+{
+    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint32_t)(*seed >> 33);
+}
+
+void test_random_game(board_t *b, int size, bool suicide_allowed, uint64_t *seed)
+{
+    board_init(b, size, suicide_allowed);
+    stone_t c = STONE_BLACK;
+    int passes = 0;
+    for (int move = 0; move < 4 * size * size && passes < 2; move++, c = stone_other(c)) {
+        int candidates[BOARD_MAX_POINTS], n = 0;
+        for (int i = 0; i < b->empty_count; i++) {
+            int p = b->empties[i];
+            if (board_is_legal(b, c, p) && !board_is_true_eye(b, p, c)) candidates[n++] = p;
+        }
+        if (!n) {
+            passes++;
+            continue;
+        }
+        passes = 0;
+        board_play(b, c, candidates[test_random(seed) % (uint32_t)n], NULL);
+    }
+}

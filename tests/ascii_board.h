@@ -20,5 +20,10 @@ game_t *ascii_game(const char *diagram, const rules_t *rules, stone_t to_move);
 int ascii_point(const board_t *b, const char *vertex);
 /* Test scale: TENGEN_TEST_SCALE divides long loops (sanitizer runs set it); at least 1. */
 int test_scale(void);
+/* A seeded LCG for tests: advances *seed, returns 31 high bits. */
+uint32_t test_random(uint64_t *seed);
+/* Fill b with a random game from the empty board: legal moves that do not fill the mover's own
+ * true eyes, until neither side has one (or 4 x points moves). */
+void test_random_game(board_t *b, int size, bool suicide_allowed, uint64_t *seed);
 
 #endif

@@ -366,34 +366,6 @@ static void test_territory_between_two_alive_strings(void **state)
 }
 
 /* A small seeded generator for the random tests (no global state). */
-static uint32_t next_random(uint64_t *seed)
-{
-    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (uint32_t)(*seed >> 33);
-}
-
-/* Fill b with a random game: legal moves that do not fill the mover's own true eyes, until no
- * such move is left for either side or a move limit. */
-static void random_game(board_t *b, int size, uint64_t *seed)
-{
-    board_init(b, size, next_random(seed) % 2 == 0);
-    stone_t c = STONE_BLACK;
-    int passes = 0;
-    for (int move = 0; move < 4 * size * size && passes < 2; move++, c = stone_other(c)) {
-        int candidates[BOARD_MAX_POINTS], n = 0;
-        for (int i = 0; i < b->empty_count; i++) {
-            int p = b->empties[i];
-            if (board_is_legal(b, c, p) && !board_is_true_eye(b, p, c)) candidates[n++] = p;
-        }
-        if (!n) {
-            passes++;
-            continue;
-        }
-        passes = 0;
-        board_play(b, c, candidates[next_random(seed) % (uint32_t)n], NULL);
-    }
-}
-
 /* Pass-alive means: whatever the opponent plays, the string stays on the board and stays
  * pass-alive. Check that for every legal opponent reply, on random finished positions, and that
  * the territory is never the owner's stones nor a pass-alive stone. */
@@ -406,8 +378,8 @@ static void test_random_positions_pass_alive_is_stable(void **state)
     assert_non_null(before);
     assert_non_null(after);
     for (int g = 0; g < games; g++) {
-        int size = 2 + (int)(next_random(&seed) % 6);
-        random_game(&before->board, size, &seed);
+        int size = 2 + (int)(test_random(&seed) % 6);
+        test_random_game(&before->board, size, test_random(&seed) % 2 == 0, &seed);
         const board_t *b = &before->board;
         benson_pass_alive(b, before->alive, before->territory);
         for (int p = 0; p < b->num_points; p++) {

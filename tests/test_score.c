@@ -506,33 +506,6 @@ static void test_result_string_truncates(void **state)
 
 /* ---- random positions ---- */
 
-static uint32_t next_random(uint64_t *seed)
-{
-    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (uint32_t)(*seed >> 33);
-}
-
-/* A random game: legal moves that do not fill the mover's own true eyes, to the end. */
-static void random_game(board_t *b, int size, uint64_t *seed)
-{
-    board_init(b, size, false);
-    stone_t c = STONE_BLACK;
-    int passes = 0;
-    for (int move = 0; move < 4 * size * size && passes < 2; move++, c = stone_other(c)) {
-        int candidates[BOARD_MAX_POINTS], n = 0;
-        for (int i = 0; i < b->empty_count; i++) {
-            int p = b->empties[i];
-            if (board_is_legal(b, c, p) && !board_is_true_eye(b, p, c)) candidates[n++] = p;
-        }
-        if (!n) {
-            passes++;
-            continue;
-        }
-        passes = 0;
-        board_play(b, c, candidates[next_random(seed) % (uint32_t)n], NULL);
-    }
-}
-
 static void test_random_counts_add_up(void **state)
 {
     (void)state;
@@ -540,13 +513,13 @@ static void test_random_counts_add_up(void **state)
     int games = 400 / test_scale() + 1;
     for (int g = 0; g < games; g++) {
         board_t b;
-        int size = 2 + (int)(next_random(&seed) % 12);
-        random_game(&b, size, &seed);
+        int size = 2 + (int)(test_random(&seed) % 12);
+        test_random_game(&b, size, false, &seed);
         int points = size * size;
         bool dead[BOARD_MAX_POINTS] = {false};
         for (int p = 0; p < b.num_points; p++)
             if ((board_at(&b, p) == STONE_BLACK || board_at(&b, p) == STONE_WHITE) &&
-                next_random(&seed) % 8 == 0)
+                test_random(&seed) % 8 == 0)
                 mark_strings_at(&b, dead, p);
         int n_dead = 0;
         for (int p = 0; p < b.num_points; p++) n_dead += dead[p];
