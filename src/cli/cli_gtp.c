@@ -1,5 +1,6 @@
-/* cli_gtp.c - `tengen gtp`: parse the game options and speak GTP v2 on stdin/stdout. The protocol
- * lives in src/gtp; this file only builds the engine from the command line. */
+/* cli_gtp.c - `tengen gtp`: parse the game and engine options and speak GTP v2 on stdin/stdout.
+ * The protocol lives in src/gtp, the search behind src/engine; this file only builds them from
+ * the command line. */
 #include <stdio.h>
 
 #include "cli/cli.h"
@@ -9,9 +10,10 @@
 int cli_gtp(int argc, char **argv)
 {
     cli_game_options_t opts;
-    switch (cli_parse_game_options(argc, argv, "gtp",
-                                   "Speak GTP v2 on stdin/stdout (docs/gtp.md lists the commands).",
-                                   19, &opts)) {
+    engine_settings_t settings;
+    switch (cli_parse_engine_options(
+        argc, argv, "gtp", "Speak GTP v2 on stdin/stdout (docs/gtp.md lists the commands).", 19,
+        &opts, &settings)) {
     case CLI_PARSE_HELP:
         return 0;
     case CLI_PARSE_ERROR:
@@ -19,7 +21,7 @@ int cli_gtp(int argc, char **argv)
     case CLI_PARSE_OK:
         break;
     }
-    gtp_t *gtp = gtp_new(opts.size, &opts.rules);
+    gtp_t *gtp = gtp_new_with_settings(opts.size, &opts.rules, &settings);
     if (!gtp) {
         fprintf(stderr, "tengen gtp: out of memory\n");
         return 1;

@@ -1,5 +1,6 @@
 /* cli_options.c - the option table of the game front ends (`tengen gtp`, `tengen play`): parses
- * and validates the command line into a board size and a rules_t. Knows no protocol. */
+ * and validates the command line into a board size, a rules_t and (for `tengen gtp`) the engine
+ * settings. Knows no protocol. */
 #include "cli/cli_options.h"
 
 #include <errno.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "tengen/board.h"
+#include "tengen/engine.h"
 
 #define CLI_DEFAULT_RULES "chinese"
 
@@ -16,6 +18,7 @@ typedef enum cli_opt_type {
     CLI_OPT_INT,    /* a whole number in [min, max] */
     CLI_OPT_REAL,   /* a decimal number in [min, max] */
     CLI_OPT_CHOICE, /* one of the words in choices */
+    CLI_OPT_REAL_OR_WORD, /* a decimal number in [min, max], or the one word choices[0] */
 } cli_opt_type_t;
 
 typedef struct cli_opt {
@@ -24,12 +27,30 @@ typedef struct cli_opt {
     double min, max;            /* numbers only */
     const char *const *choices; /* CLI_OPT_CHOICE only, NULL-terminated */
     const char *help;
+    bool engine; /* an engine option: only for commands that play (tengen gtp) */
 } cli_opt_t;
 
-enum { OPT_RULES, OPT_KO, OPT_SUICIDE, OPT_KOMI, OPT_SIZE, OPT_COUNT };
+enum {
+    OPT_RULES,
+    OPT_KO,
+    OPT_SUICIDE,
+    OPT_KOMI,
+    OPT_SIZE,
+    OPT_ENGINE,
+    OPT_PLAYOUTS,
+    OPT_TIME,
+    OPT_SEED,
+    OPT_RESIGN,
+    OPT_MEMORY,
+    OPT_PLAYOUT_POLICY,
+    OPT_COUNT
+};
 
 static const char *const KO_CHOICES[] = {"simple", "positional", "situational", NULL};
 static const char *const SUICIDE_CHOICES[] = {"forbid", "allow", NULL};
+static const char *const ENGINE_CHOICES[] = {"mcts", NULL};
+static const char *const NEVER_CHOICE[] = {"never", NULL};
+static const char *const POLICY_CHOICES[] = {"tactical", "light", NULL};
 
 static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
     [OPT_RULES] = {"rules", CLI_OPT_CHOICE, 0, 0, RULES_PRESET_NAMES,
@@ -39,19 +60,37 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
                      "multi-stone suicide (default: the preset's)"},
     [OPT_KOMI] = {"komi", CLI_OPT_REAL, -1000, 1000, NULL, "komi (default: the preset's)"},
     [OPT_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, "board size"},
+    [OPT_ENGINE] = {"engine", CLI_OPT_CHOICE, 0, 0, ENGINE_CHOICES, "move generator (default mcts)",
+                    true},
+    [OPT_PLAYOUTS] = {"playouts", CLI_OPT_INT, 1, 1e9, NULL,
+                      "playouts per move (deterministic with --seed)", true},
+    [OPT_TIME] = {"time", CLI_OPT_REAL, 0.01, 1e6, NULL,
+                  "seconds per move (without --playouts and --time: 5, or less by time_left)",
+                  true},
+    [OPT_SEED] = {"seed", CLI_OPT_INT, 0, 9007199254740991.0, NULL, "random seed (default 1)",
+                  true},
+    [OPT_RESIGN] = {"resign", CLI_OPT_REAL_OR_WORD, 0, 100, NEVER_CHOICE,
+                    "resign below this win rate in percent, held for 3 moves (default 10)", true},
+    [OPT_MEMORY] = {"memory", CLI_OPT_INT, 1, 65536, NULL, "search tree memory in MB (default 256)",
+                    true},
+    [OPT_PLAYOUT_POLICY] = {"playout-policy", CLI_OPT_CHOICE, 0, 0, POLICY_CHOICES,
+                            "playouts of the search (default tactical)", true},
 };
 
-static void print_usage(FILE *out, const char *command, const char *about, int default_size)
+static void print_usage(FILE *out, const char *command, const char *about, int default_size,
+                        bool with_engine)
 {
     fprintf(out, "usage: tengen %s [options]\n%s\noptions:\n", command, about);
     for (int i = 0; i < OPT_COUNT; i++) {
         const cli_opt_t *o = &GAME_OPTS[i];
+        if (o->engine && !with_engine) continue;
         char arg[48];
         snprintf(arg, sizeof arg, "--%s %s", o->name,
-                 o->type == CLI_OPT_INT    ? "N"
-                 : o->type == CLI_OPT_REAL ? "X"
-                                           : "NAME");
-        fprintf(out, "  %-16s %s", arg, o->help);
+                 o->type == CLI_OPT_INT            ? "N"
+                 : o->type == CLI_OPT_REAL         ? "X"
+                 : o->type == CLI_OPT_REAL_OR_WORD ? "X|never"
+                                                   : "NAME");
+        fprintf(out, "  %-24s %s", arg, o->help);
         if (i == OPT_SIZE) fprintf(out, " (default %d)", default_size);
         if (o->type == CLI_OPT_CHOICE) {
             fprintf(out, "; one of:");
@@ -63,13 +102,17 @@ static void print_usage(FILE *out, const char *command, const char *about, int d
         }
         fputc('\n', out);
     }
-    fprintf(out, "  %-16s show this help\n", "--help");
+    fprintf(out, "  %-24s show this help\n", "--help");
 }
 
 /* Check the text of option o. Numbers go to *number, choices to *choice (an index). */
 static bool parse_value(const cli_opt_t *o, const char *command, const char *text, double *number,
                         int *choice)
 {
+    if (o->type == CLI_OPT_REAL_OR_WORD && !strcmp(text, o->choices[0])) {
+        *choice = 1;
+        return true;
+    }
     if (o->type == CLI_OPT_CHOICE) {
         for (int k = 0; o->choices[k]; k++) {
             if (!strcmp(text, o->choices[k])) {
@@ -100,9 +143,9 @@ static bool parse_value(const cli_opt_t *o, const char *command, const char *tex
     return true;
 }
 
-cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *command,
-                                          const char *about, int default_size,
-                                          cli_game_options_t *out)
+static cli_parse_result_t parse_options(int argc, char **argv, const char *command,
+                                        const char *about, int default_size,
+                                        cli_game_options_t *out, engine_settings_t *engine)
 {
     bool given[OPT_COUNT] = {false};
     double number[OPT_COUNT] = {0};
@@ -110,7 +153,7 @@ cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *com
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-            print_usage(stdout, command, about, default_size);
+            print_usage(stdout, command, about, default_size, engine != NULL);
             return CLI_PARSE_HELP;
         }
         if (strncmp(arg, "--", 2) != 0) {
@@ -121,8 +164,9 @@ cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *com
         const char *eq = strchr(name, '=');
         size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
         int k = 0;
-        while (k < OPT_COUNT && (strlen(GAME_OPTS[k].name) != name_len ||
-                                 strncmp(GAME_OPTS[k].name, name, name_len)))
+        while (k < OPT_COUNT &&
+               (strlen(GAME_OPTS[k].name) != name_len ||
+                strncmp(GAME_OPTS[k].name, name, name_len) || (GAME_OPTS[k].engine && !engine)))
             k++;
         if (k == OPT_COUNT) {
             fprintf(stderr, "tengen %s: unknown option '%s' (try --help)\n", command, arg);
@@ -162,5 +206,30 @@ cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *com
     if (given[OPT_KOMI]) out->rules.komi = number[OPT_KOMI];
     /* A preset changed in anything but komi is no longer that preset. */
     if (custom) snprintf(out->rules.name, sizeof out->rules.name, "custom");
+    if (engine) {
+        engine_settings_default(engine);
+        if (given[OPT_PLAYOUTS]) engine->playouts = (long)number[OPT_PLAYOUTS];
+        if (given[OPT_TIME]) engine->seconds = number[OPT_TIME];
+        if (given[OPT_SEED]) engine->seed = (uint64_t)number[OPT_SEED];
+        if (given[OPT_RESIGN])
+            engine->resign_threshold =
+                choice[OPT_RESIGN] ? ENGINE_RESIGN_NEVER : number[OPT_RESIGN] / 100.0;
+        if (given[OPT_MEMORY]) engine->memory_mb = (int)number[OPT_MEMORY];
+        if (given[OPT_PLAYOUT_POLICY]) engine->light_playouts = choice[OPT_PLAYOUT_POLICY] == 1;
+    }
     return CLI_PARSE_OK;
+}
+
+cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *command,
+                                          const char *about, int default_size,
+                                          cli_game_options_t *out)
+{
+    return parse_options(argc, argv, command, about, default_size, out, NULL);
+}
+
+cli_parse_result_t cli_parse_engine_options(int argc, char **argv, const char *command,
+                                            const char *about, int default_size,
+                                            cli_game_options_t *out, engine_settings_t *engine)
+{
+    return parse_options(argc, argv, command, about, default_size, out, engine);
 }

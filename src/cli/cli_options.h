@@ -1,10 +1,13 @@
 /* cli_options.h - the game options shared by `tengen gtp` and `tengen play` (--rules, --ko,
- * --suicide, --komi, --size), parsed from one table of {name, type, min, max, help}. */
+ * --suicide, --komi, --size) and the engine options of `tengen gtp` (--engine, --playouts,
+ * --time, --seed, --resign, --memory, --playout-policy), parsed from one table of
+ * {name, type, min, max, help}. */
 #ifndef TENGEN_CLI_OPTIONS_H
 #define TENGEN_CLI_OPTIONS_H
 
 #include <stdio.h>
 
+#include "tengen/engine.h"
 #include "tengen/rules.h"
 
 typedef struct cli_game_options {
@@ -24,5 +27,10 @@ typedef enum cli_parse_result {
 cli_parse_result_t cli_parse_game_options(int argc, char **argv, const char *command,
                                           const char *about, int default_size,
                                           cli_game_options_t *out);
+
+/* The same plus the engine options, written to *engine (engine_settings_default first). */
+cli_parse_result_t cli_parse_engine_options(int argc, char **argv, const char *command,
+                                            const char *about, int default_size,
+                                            cli_game_options_t *out, engine_settings_t *engine);
 
 #endif

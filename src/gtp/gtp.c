@@ -1,12 +1,13 @@
 /* gtp.c - the GTP v2 engine: line preprocessing, the command table and the handlers that need
- * only the rules core. It owns the protocol text; it must not know about search (a later engine
- * module adds genmove and analysis rows through gtp_add_command).
+ * only the rules core. It owns the protocol text; the search is behind the engine facade
+ * (engine.h), whose commands (genmove, final_status_list, ...) are in gtp_engine.c.
  *
  * Output conventions follow GNU Go 3.8 where the specification leaves room (error texts, the
  * order of vertex lists, the answer of loadsgf), because GUIs and test suites were written
  * against it.
  */
 #include "gtp/gtp.h"
+#include "gtp/gtp_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -36,7 +37,7 @@ typedef struct line_state {
 } line_state_t;
 
 struct gtp {
-    game_t *game;
+    engine_t *engine; /* owns the game */
     gtp_command_t commands[GTP_MAX_COMMANDS];
     int num_commands;
     void *user;
@@ -49,7 +50,7 @@ struct gtp {
     line_state_t line;            /* the line being read */
     char *argv[GTP_MAX_ARGS + 1]; /* its words */
 
-    /* Last time_settings (seconds, seconds, stones); unused until the engine has a clock. */
+    /* Last time_settings (seconds, seconds, stones). */
     int main_time, byo_yomi_time, byo_yomi_stones;
 };
 
@@ -182,7 +183,7 @@ static bool is_integer_text(const char *text)
     return true;
 }
 
-static bool parse_color(const char *text, stone_t *out)
+bool gtp_parse_color(const char *text, stone_t *out)
 {
     static const struct {
         const char *name;
@@ -206,19 +207,19 @@ static const char *color_name(stone_t c)
 /* A vertex on the board or "pass"; POINT_NONE otherwise. */
 static int parse_vertex(const gtp_t *gtp, const char *text)
 {
-    return board_point_from_gtp(game_board(gtp->game), text);
+    return board_point_from_gtp(game_board(gtp_game(gtp)), text);
 }
 
 /* Append the vertices of the points that pass `keep`, in GNU Go's order: rows from the top,
  * left to right in a row. */
 static void print_points(gtp_t *gtp, bool (*keep)(const game_t *, int, stone_t), stone_t c)
 {
-    const board_t *b = game_board(gtp->game);
+    const board_t *b = game_board(gtp_game(gtp));
     bool first = true;
     for (int y = 0; y < b->size; y++) {
         for (int x = 0; x < b->size; x++) {
             int p = board_point(b, x, y);
-            if (!keep(gtp->game, p, c)) continue;
+            if (!keep(gtp_game(gtp), p, c)) continue;
             char v[8];
             gtp_printf(gtp, "%s%s", first ? "" : " ", board_point_to_gtp(b, p, v));
             first = false;
@@ -300,7 +301,7 @@ static gtp_result_t cmd_boardsize(gtp_t *gtp, int argc, char **argv)
     int size;
     if (!parse_int(argv[1], BOARD_MIN_SIZE, BOARD_MAX_SIZE, &size))
         return gtp_error(gtp, "unacceptable size");
-    if (!game_reset(gtp->game, size)) return gtp_error(gtp, "unacceptable size");
+    if (!game_reset(gtp_game(gtp), size)) return gtp_error(gtp, "unacceptable size");
     return GTP_SUCCESS;
 }
 
@@ -308,7 +309,7 @@ static gtp_result_t cmd_clear_board(gtp_t *gtp, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    game_reset(gtp->game, game_size(gtp->game));
+    game_reset(gtp_game(gtp), game_size(gtp_game(gtp)));
     return GTP_SUCCESS;
 }
 
@@ -319,27 +320,27 @@ static gtp_result_t cmd_komi(gtp_t *gtp, int argc, char **argv)
     if (argc < 2 || end == argv[1] || *end || !isfinite(komi))
         return gtp_error(gtp, "komi not a float");
     if (fabs(komi) > GTP_MAX_KOMI) return gtp_error(gtp, "komi out of range");
-    game_set_komi(gtp->game, komi);
+    game_set_komi(gtp_game(gtp), komi);
     return GTP_SUCCESS;
 }
 
 static gtp_result_t cmd_fixed_handicap(gtp_t *gtp, int argc, char **argv)
 {
     if (argc < 2 || !is_integer_text(argv[1])) return gtp_error(gtp, "handicap not an integer");
-    if (!board_is_empty(gtp->game)) return gtp_error(gtp, "board not empty");
+    if (!board_is_empty(gtp_game(gtp))) return gtp_error(gtp, "board not empty");
     int n, points[BOARD_MAX_POINTS];
     if (!parse_int(argv[1], 2, BOARD_MAX_POINTS, &n) ||
-        game_fixed_handicap_points(game_size(gtp->game), n, points) != n)
+        game_fixed_handicap_points(game_size(gtp_game(gtp)), n, points) != n)
         return gtp_error(gtp, "invalid handicap");
-    if (!game_fixed_handicap(gtp->game, n, points)) return gtp_error(gtp, "invalid handicap");
+    if (!game_fixed_handicap(gtp_game(gtp), n, points)) return gtp_error(gtp, "invalid handicap");
     print_points(gtp, has_stone, STONE_BLACK);
     return GTP_SUCCESS;
 }
 
 static gtp_result_t cmd_set_free_handicap(gtp_t *gtp, int argc, char **argv)
 {
-    if (!board_is_empty(gtp->game)) return gtp_error(gtp, "board not empty");
-    const board_t *b = game_board(gtp->game);
+    if (!board_is_empty(gtp_game(gtp))) return gtp_error(gtp, "board not empty");
+    const board_t *b = game_board(gtp_game(gtp));
     int n = argc - 1;
     if (n < 2 || n >= b->size * b->size) return gtp_error(gtp, "invalid number of stones");
     int points[BOARD_MAX_POINTS];
@@ -351,7 +352,7 @@ static gtp_result_t cmd_set_free_handicap(gtp_t *gtp, int argc, char **argv)
         seen[p] = true;
         points[i] = p;
     }
-    if (!game_free_handicap(gtp->game, points, n)) return gtp_error(gtp, "bad vertex list");
+    if (!game_free_handicap(gtp_game(gtp), points, n)) return gtp_error(gtp, "bad vertex list");
     return GTP_SUCCESS;
 }
 
@@ -361,9 +362,9 @@ static gtp_result_t cmd_play(gtp_t *gtp, int argc, char **argv)
 {
     stone_t c;
     int p = argc >= 3 ? parse_vertex(gtp, argv[2]) : POINT_NONE;
-    if (argc < 3 || !parse_color(argv[1], &c) || p == POINT_NONE)
+    if (argc < 3 || !gtp_parse_color(argv[1], &c) || p == POINT_NONE)
         return gtp_error(gtp, "invalid color or coordinate");
-    if (game_play(gtp->game, c, p) != GAME_OK) return gtp_error(gtp, "illegal move");
+    if (game_play(gtp_game(gtp), c, p) != GAME_OK) return gtp_error(gtp, "illegal move");
     return GTP_SUCCESS;
 }
 
@@ -371,9 +372,9 @@ static gtp_result_t cmd_undo(gtp_t *gtp, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    int n = game_move_count(gtp->game);
+    int n = game_move_count(gtp_game(gtp));
     /* Setup entries (handicap, SGF AB/AW) are not moves: GTP undo takes back moves only. */
-    if (n == 0 || game_move_at(gtp->game, n - 1)->setup_index >= 0 || !game_undo(gtp->game))
+    if (n == 0 || game_move_at(gtp_game(gtp), n - 1)->setup_index >= 0 || !game_undo(gtp_game(gtp)))
         return gtp_error(gtp, "cannot undo");
     return GTP_SUCCESS;
 }
@@ -382,13 +383,13 @@ static gtp_result_t cmd_showboard(gtp_t *gtp, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    const board_t *b = game_board(gtp->game);
+    const board_t *b = game_board(gtp_game(gtp));
     char text[4096];
-    board_format(b, text, (int)sizeof text, game_last_move(gtp->game));
+    board_format(b, text, (int)sizeof text, game_last_move(gtp_game(gtp)));
     gtp_printf(gtp, "\n%s", text);
     gtp_printf(gtp, "captured by black (X): %d, by white (O): %d; komi %g; %s to move",
-               b->captures[STONE_BLACK], b->captures[STONE_WHITE], game_rules(gtp->game)->komi,
-               color_name(game_to_move(gtp->game)));
+               b->captures[STONE_BLACK], b->captures[STONE_WHITE], game_rules(gtp_game(gtp))->komi,
+               color_name(game_to_move(gtp_game(gtp))));
     return GTP_SUCCESS;
 }
 
@@ -396,13 +397,17 @@ static gtp_result_t cmd_final_score(gtp_t *gtp, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    const game_t *g = gtp->game;
+    const game_t *g = gtp_game(gtp);
     if (game_end_reason(g) == GAME_END_RESIGN) {
         gtp_printf(gtp, "%c+R", game_winner(g) == STONE_BLACK ? 'B' : 'W');
         return GTP_SUCCESS;
     }
-    /* No dead-stone information exists yet: every stone on the board counts as alive. */
-    score_t s = score_tromp_taylor(game_board(g), game_rules(g), game_handicap(g));
+    /* After two passes the engine takes the dead stones off (ownership and Benson) and counts
+     * under the game's rules; before the end of the game nothing has been agreed dead, and the
+     * answer is the plain Tromp-Taylor count of the stones on the board. */
+    score_t s = game_consecutive_passes(g) >= 2
+                    ? engine_final_score(gtp->engine)
+                    : score_tromp_taylor(game_board(g), game_rules(g), game_handicap(g));
     char text[32];
     gtp_printf(gtp, "%s", score_result_string(s.margin, text, (int)sizeof text));
     return GTP_SUCCESS;
@@ -413,7 +418,7 @@ static gtp_result_t cmd_final_score(gtp_t *gtp, int argc, char **argv)
 static gtp_result_t cmd_list_stones(gtp_t *gtp, int argc, char **argv)
 {
     stone_t c;
-    if (argc < 2 || !parse_color(argv[1], &c)) return gtp_error(gtp, "invalid color");
+    if (argc < 2 || !gtp_parse_color(argv[1], &c)) return gtp_error(gtp, "invalid color");
     print_points(gtp, has_stone, c);
     return GTP_SUCCESS;
 }
@@ -422,16 +427,16 @@ static gtp_result_t cmd_is_legal(gtp_t *gtp, int argc, char **argv)
 {
     stone_t c;
     int p = argc >= 3 ? parse_vertex(gtp, argv[2]) : POINT_NONE;
-    if (argc < 3 || !parse_color(argv[1], &c) || p == POINT_NONE)
+    if (argc < 3 || !gtp_parse_color(argv[1], &c) || p == POINT_NONE)
         return gtp_error(gtp, "invalid color or coordinate");
-    gtp_printf(gtp, "%d", game_check_move(gtp->game, c, p) == GAME_OK);
+    gtp_printf(gtp, "%d", game_check_move(gtp_game(gtp), c, p) == GAME_OK);
     return GTP_SUCCESS;
 }
 
 static gtp_result_t cmd_all_legal(gtp_t *gtp, int argc, char **argv)
 {
     stone_t c;
-    if (argc < 2 || !parse_color(argv[1], &c)) return gtp_error(gtp, "invalid color");
+    if (argc < 2 || !gtp_parse_color(argv[1], &c)) return gtp_error(gtp, "invalid color");
     print_points(gtp, is_legal_point, c);
     return GTP_SUCCESS;
 }
@@ -448,18 +453,17 @@ static gtp_result_t cmd_loadsgf(gtp_t *gtp, int argc, char **argv)
     sgf_error_t err;
     sgf_node_t *root = sgf_read_file(argv[1], &err);
     if (!root) return gtp_error(gtp, "cannot load '%s': %s", argv[1], err.message);
-    game_t *loaded = sgf_to_game(root, game_rules(gtp->game), move_number - 1, &err);
+    game_t *loaded = sgf_to_game(root, game_rules(gtp_game(gtp)), move_number - 1, &err);
     sgf_free(root);
     if (!loaded) return gtp_error(gtp, "cannot load '%s': %s", argv[1], err.message);
-    game_free(gtp->game);
-    gtp->game = loaded;
+    engine_replace_game(gtp->engine, loaded);
     gtp_printf(gtp, "%s", color_name(game_to_move(loaded)));
     return GTP_SUCCESS;
 }
 
 static gtp_result_t cmd_printsgf(gtp_t *gtp, int argc, char **argv)
 {
-    sgf_node_t *root = sgf_from_game(gtp->game, NULL, NULL);
+    sgf_node_t *root = sgf_from_game(gtp_game(gtp), NULL, NULL);
     char *text = root ? sgf_write(root) : NULL;
     sgf_free(root);
     if (!text) return gtp_error(gtp, "out of memory");
@@ -482,8 +486,8 @@ static gtp_result_t cmd_printsgf(gtp_t *gtp, int argc, char **argv)
  * the middle of a session must not undo it. */
 static void set_rules_keep_komi(gtp_t *gtp, rules_t *r)
 {
-    r->komi = game_rules(gtp->game)->komi;
-    game_set_rules(gtp->game, r);
+    r->komi = game_rules(gtp_game(gtp))->komi;
+    game_set_rules(gtp_game(gtp), r);
 }
 
 static gtp_result_t cmd_kgs_rules(gtp_t *gtp, int argc, char **argv)
@@ -604,7 +608,7 @@ static gtp_result_t cmd_kata_set_rules(gtp_t *gtp, int argc, char **argv)
     if (!parse_katago_rules(argv[1], &r, &has_komi, &why)) return gtp_error(gtp, "%s", why);
     /* An explicit komi in the rule string wins over the current one. */
     if (has_komi)
-        game_set_rules(gtp->game, &r);
+        game_set_rules(gtp_game(gtp), &r);
     else
         set_rules_keep_komi(gtp, &r);
     return GTP_SUCCESS;
@@ -614,7 +618,7 @@ static gtp_result_t cmd_kata_get_rules(gtp_t *gtp, int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    const rules_t *r = game_rules(gtp->game);
+    const rules_t *r = game_rules(gtp_game(gtp));
     static const char *const KO[] = {"SIMPLE", "POSITIONAL", "SITUATIONAL"};
     static const char *const WHB[] = {"0", "N", "N-1"};
     gtp_printf(gtp,
@@ -626,7 +630,7 @@ static gtp_result_t cmd_kata_get_rules(gtp_t *gtp, int argc, char **argv)
     return GTP_SUCCESS;
 }
 
-/* ---- time (accepted and remembered; the engine has no clock yet) ---- */
+/* ---- time: the engine spreads the time left over the moves (when no per-move limit is set) ---- */
 
 static gtp_result_t cmd_time_settings(gtp_t *gtp, int argc, char **argv)
 {
@@ -638,6 +642,10 @@ static gtp_result_t cmd_time_settings(gtp_t *gtp, int argc, char **argv)
     gtp->main_time = main_time;
     gtp->byo_yomi_time = byo_time;
     gtp->byo_yomi_stones = byo_stones;
+    /* The clocks start full; time_left corrects them during the game. */
+    for (stone_t c = STONE_BLACK; c <= STONE_WHITE; c++)
+        engine_time_left(gtp->engine, c, main_time > 0 ? main_time : byo_time,
+                         main_time > 0 ? 0 : byo_stones);
     return GTP_SUCCESS;
 }
 
@@ -645,9 +653,10 @@ static gtp_result_t cmd_time_left(gtp_t *gtp, int argc, char **argv)
 {
     stone_t c;
     int seconds, stones;
-    if (argc < 4 || !parse_color(argv[1], &c) || !parse_int(argv[2], 0, INT32_MAX, &seconds) ||
+    if (argc < 4 || !gtp_parse_color(argv[1], &c) || !parse_int(argv[2], 0, INT32_MAX, &seconds) ||
         !parse_int(argv[3], 0, INT32_MAX, &stones))
         return gtp_error(gtp, "syntax error");
+    engine_time_left(gtp->engine, c, seconds, stones);
     return GTP_SUCCESS;
 }
 
@@ -683,22 +692,30 @@ static const gtp_command_t BUILTIN_COMMANDS[] = {
 
 gtp_t *gtp_new(int size, const rules_t *rules)
 {
+    engine_settings_t s;
+    engine_settings_default(&s);
+    return gtp_new_with_settings(size, rules, &s);
+}
+
+gtp_t *gtp_new_with_settings(int size, const rules_t *rules, const engine_settings_t *settings)
+{
     gtp_t *gtp = calloc(1, sizeof *gtp);
     if (!gtp) return NULL;
-    gtp->game = game_new(size, rules);
-    if (!gtp->game) {
+    gtp->engine = engine_new(size, rules, settings);
+    if (!gtp->engine) {
         free(gtp);
         return NULL;
     }
     for (size_t i = 0; i < sizeof BUILTIN_COMMANDS / sizeof BUILTIN_COMMANDS[0]; i++)
         gtp->commands[gtp->num_commands++] = BUILTIN_COMMANDS[i];
+    gtp_engine_register(gtp);
     return gtp;
 }
 
 void gtp_free(gtp_t *gtp)
 {
     if (!gtp) return;
-    game_free(gtp->game);
+    engine_free(gtp->engine);
     free(gtp->answer);
     free(gtp);
 }
@@ -739,7 +756,12 @@ void *gtp_user(const gtp_t *gtp)
 
 game_t *gtp_game(const gtp_t *gtp)
 {
-    return gtp->game;
+    return engine_game(gtp->engine);
+}
+
+engine_t *gtp_engine(const gtp_t *gtp)
+{
+    return gtp->engine;
 }
 
 /* ---- the loop ---- */

@@ -1,9 +1,9 @@
 /* gtp.h - a Go Text Protocol v2 engine over a game_t: the line parser, the command table and the
- * handlers of the commands that only need the rules core (board, game, score, SGF).
+ * handlers of the commands over the engine facade (engine.h: the game, genmove, dead stones).
  *
- * The protocol text lives here and only here. Commands are rows of a table {name, handler}; a
- * later module (the engine facade: genmove, analysis) adds its rows with gtp_add_command, which
- * can also replace a built-in row by name, and finds its state through gtp_user(). Handlers
+ * The protocol text lives here and only here. Commands are rows of a table {name, handler}; the
+ * engine's rows (gtp_engine.c) and later modules add theirs with gtp_add_command, which can also
+ * replace a built-in row by name; gtp_user() is an opaque pointer for such modules. Handlers
  * write their answer with gtp_printf/gtp_error; the loop adds "=id " / "?id " and the closing
  * blank line, and removes empty lines inside an answer so no answer can end early.
  *
@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "tengen/engine.h"
 #include "tengen/game.h"
 #include "tengen/rules.h"
 
@@ -43,9 +44,11 @@ typedef struct gtp_command {
     gtp_handler_fn handler;
 } gtp_command_t;
 
-/* Create an engine with an empty board of `size` (2..25) under `rules`. Returns NULL on a bad
- * size or out of memory. */
+/* Create an engine with an empty board of `size` (2..25) under `rules` and the default engine
+ * settings (engine_settings_default). Returns NULL on a bad size or out of memory. */
 gtp_t *gtp_new(int size, const rules_t *rules);
+/* The same with the given engine settings; NULL also if they are unusable. */
+gtp_t *gtp_new_with_settings(int size, const rules_t *rules, const engine_settings_t *settings);
 void gtp_free(gtp_t *gtp);
 
 /* Add a command row, or replace the handler of an existing row of that name. The name is not
@@ -60,6 +63,8 @@ void *gtp_user(const gtp_t *gtp);
 /* The game the commands act on (owned by gtp; loadsgf replaces it, so do not keep the pointer
  * across commands). */
 game_t *gtp_game(const gtp_t *gtp);
+/* The engine facade behind the commands (owns the game). */
+engine_t *gtp_engine(const gtp_t *gtp);
 
 /* Append to the answer of the command being run (printf format). Returns GTP_FAILURE so an error
  * path can `return gtp_error(gtp, "...")`. gtp_error replaces any text written so far. */

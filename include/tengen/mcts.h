@@ -1,0 +1,102 @@
+/* mcts.h - Monte Carlo tree search (UCT with RAVE/AMAF and priors) over a game_t.
+ *
+ * All state lives in an mcts_t (no globals): the node pool (a preallocated arena bounded by a
+ * memory limit; when it is full the tree stops growing and playouts go on from the leaves), the
+ * random generator and the ownership of the last search. The tree of the previous search is kept:
+ * when the next search starts from a position reached from the old root by moves the tree holds,
+ * that subtree becomes the new root (tree reuse).
+ *
+ * Legality: root moves are checked with game_check_move (superko exact); deeper tree moves use the
+ * board's simple ko plus a superko test of the position keys against the game's history and the
+ * path from the root. Suicide and filling one's own true eye are never tree moves. Playouts
+ * (policy.h) respect simple ko only.
+ *
+ * Determinism: with no time limit, the same position, history, configuration and tree give the
+ * same result. The generator is reseeded at every search from the seed and the position.
+ *
+ * Search reports through a callback; nothing here formats text for a protocol.
+ */
+#ifndef TENGEN_MCTS_H
+#define TENGEN_MCTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tengen/board.h"
+#include "tengen/game.h"
+
+typedef struct mcts_config {
+    long max_playouts;    /* playouts per search; 0 = no playout limit */
+    double max_seconds;   /* wall-clock seconds per search; 0 = no time limit. At least one limit
+                             must be set */
+    uint64_t seed;        /* mixed with the position at every search */
+    size_t memory_bytes;  /* node pool size */
+    bool light_playouts;  /* true: uniform light playouts instead of the tactical policy */
+    bool reuse_tree;      /* keep the subtree of the moves played between searches */
+} mcts_config_t;
+
+/* Statistics of one root move. Win rates are for the player to move at the root. */
+typedef struct mcts_move_stats {
+    int point;        /* a point or POINT_PASS */
+    int visits;       /* real playouts through this move */
+    double winrate;   /* real wins / visits (0.5 with no visits) */
+    double amaf_winrate;
+    int amaf_visits;
+    double prior;     /* prior win rate given at expansion */
+} mcts_move_stats_t;
+
+/* A snapshot of the search for the report callback and the result. */
+typedef struct mcts_report {
+    long playouts;        /* playouts of this search */
+    long reused_visits;   /* visits the root held from the previous search */
+    double seconds;
+    long nodes;           /* nodes in the pool */
+    bool pool_full;       /* the tree stopped growing */
+    int best;             /* most visited root move, or POINT_PASS when there is none */
+    double winrate;       /* of best, for the player to move */
+    long playout_moves;   /* stones placed in the playouts of this search */
+    int num_moves;        /* root moves with stats in moves[], most visited first */
+    const mcts_move_stats_t *moves;
+    const int *pv;        /* principal variation from the root (most visited children) */
+    int pv_len;
+} mcts_report_t;
+
+typedef void (*mcts_report_fn)(const mcts_report_t *report, void *user);
+
+typedef struct mcts mcts_t;
+
+/* Fill cfg with the defaults: 10,000 playouts, no time limit, seed 1, 256 MB, tactical playouts,
+ * tree reuse. */
+void mcts_config_default(mcts_config_t *cfg);
+
+/* Create a searcher; the pool is allocated (not touched) now. Returns NULL if out of memory or
+ * the configuration is unusable (no limit, pool below a few nodes). */
+mcts_t *mcts_new(const mcts_config_t *cfg);
+void mcts_free(mcts_t *m);
+/* Change the configuration. A new memory size drops the tree and reallocates the pool (returns
+ * false, searcher unchanged, if that fails). */
+bool mcts_set_config(mcts_t *m, const mcts_config_t *cfg);
+const mcts_config_t *mcts_config(const mcts_t *m);
+/* Drop the tree (the next search starts fresh). */
+void mcts_clear(mcts_t *m);
+/* Report callback, called every MCTS_REPORT_INTERVAL playouts and once at the end (fn NULL: none). */
+void mcts_set_report(mcts_t *m, mcts_report_fn fn, void *user);
+
+/* Search the position of g with c to move (c need not be game_to_move(g)). Returns the most
+ * visited root move (a point or POINT_PASS; POINT_PASS also when the game is over) and fills *out
+ * (if not NULL); out->moves and out->pv point into m and stay valid until the next call on m. */
+int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out);
+
+/* Ownership from the playouts of the last search: per point, the mean Tromp-Taylor owner at the
+ * end of the playouts (+1 black, -1 white), in [-1, 1]; BOARD_MAX_POINTS entries, 0 off the board
+ * and before any search. */
+const float *mcts_ownership(const mcts_t *m);
+
+/* Visit statistics for tests: total real visits of the root and the sum of its children's. */
+void mcts_root_visits(const mcts_t *m, long *root, long *children_sum);
+/* Check the tree's invariants (every expanded node has at least as many visits as its children
+ * together; children blocks inside the pool). Returns true if they hold. */
+bool mcts_check_tree(const mcts_t *m);
+
+#endif

@@ -1,0 +1,773 @@
+/* mcts.c - UCT with RAVE/AMAF and priors, a node pool with a memory limit, tree reuse, ownership.
+ *
+ * Owns: the tree, selection, expansion with priors, backup, search limits. Must not know: GTP or
+ * any text format, the engine's pass and resign policy, time controls (it receives a per-search
+ * limit). The tuning constants are in mcts_params.h.
+ *
+ * The tree: nodes live in one array (the pool); the children of a node are a contiguous block of
+ * it, created at once when the node is expanded. Index 0 is never a node, so first_child == 0
+ * means "not expanded". When the pool cannot hold a new block, the leaf stays a leaf. Tree reuse
+ * copies the kept subtree breadth-first into a fresh pool (blocks stay contiguous) and frees the
+ * old one.
+ *
+ * Thread safety: an mcts_t is used by one thread at a time. Nothing here is global, so a later
+ * multithreaded search can give each worker its own board, generator and scratch and share the
+ * pool with atomic counters and virtual loss.
+ */
+#include "tengen/mcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mcts/mcts_params.h"
+#include "tengen/policy.h"
+#include "tengen/score.h"
+#include "tengen/tactics.h"
+
+#define NODE_ILLEGAL 1u /* the move recreates an earlier position (superko): never selected */
+#define MCTS_MAX_DEPTH 512
+#define MCTS_MIN_NODES 1024
+#define MCTS_MAX_PV 32
+
+typedef struct node {
+    uint32_t first_child;  /* index of the first child in the pool; 0 = not expanded */
+    uint16_t num_children;
+    int16_t move;          /* the move leading here: a point or POINT_PASS */
+    uint32_t flags;        /* NODE_ILLEGAL */
+    int32_t visits;        /* real playouts through this node */
+    float wins;            /* real wins of the player who made `move` */
+    float prior_visits, prior_wins; /* virtual games from the priors */
+    float amaf_visits, amaf_wins;   /* AMAF statistics, wins for the player who made `move` */
+} node_t;
+
+/* One history entry, to recognise a later position as a continuation of the tree's root. */
+typedef struct hist_entry {
+    uint64_t key;
+    int point;
+    int color;
+} hist_entry_t;
+
+struct mcts {
+    mcts_config_t cfg;
+    node_t *pool;
+    size_t capacity, used; /* nodes; used counts index 0 */
+    uint32_t root;         /* 0: no tree */
+    bool pool_full;
+
+    /* What the tree's root stands for. */
+    int root_size;
+    rules_t root_rules;
+    int root_handicap;
+    stone_t root_to_move;
+    hist_entry_t *hist;
+    int hist_len, hist_cap;
+
+    /* Superko keys of the game's positions (sorted), for in-tree checks. */
+    uint64_t *keys;
+    int num_keys, keys_cap;
+
+    rng_t rng;
+    mcts_report_fn report_fn;
+    void *report_user;
+
+    /* Per-search state. */
+    board_t root_board;
+    const game_t *game;
+    stone_t to_move;
+    double komi;
+    int root_passes;
+    int root_last;
+    long playouts, playout_moves, reused_visits;
+    int32_t owner_sum[BOARD_MAX_POINTS];
+    float ownership[BOARD_MAX_POINTS];
+    mcts_move_stats_t stats[BOARD_MAX_POINTS + 1];
+    int num_stats;
+    int pv[MCTS_MAX_PV];
+    int pv_len;
+    struct timespec start;
+
+    /* Per-playout scratch. */
+    board_t board;
+    uint32_t path[MCTS_MAX_DEPTH + 1];
+    uint64_t path_keys[MCTS_MAX_DEPTH + 1];
+    int16_t seq[MCTS_MAX_SEQUENCE];
+    uint8_t first_color[BOARD_MAX_POINTS];
+    int8_t owner[BOARD_MAX_POINTS];
+};
+
+void mcts_config_default(mcts_config_t *cfg)
+{
+    cfg->max_playouts = 10000;
+    cfg->max_seconds = 0;
+    cfg->seed = 1;
+    cfg->memory_bytes = (size_t)256 << 20;
+    cfg->light_playouts = false;
+    cfg->reuse_tree = true;
+}
+
+static size_t capacity_for(size_t bytes)
+{
+    return bytes / sizeof(node_t);
+}
+
+mcts_t *mcts_new(const mcts_config_t *cfg)
+{
+    if (capacity_for(cfg->memory_bytes) < MCTS_MIN_NODES) return NULL;
+    if (cfg->max_playouts <= 0 && !(cfg->max_seconds > 0)) return NULL;
+    mcts_t *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->cfg = *cfg;
+    m->capacity = capacity_for(cfg->memory_bytes);
+    m->pool = malloc(m->capacity * sizeof(node_t));
+    if (!m->pool) {
+        free(m);
+        return NULL;
+    }
+    m->used = 1;
+    return m;
+}
+
+void mcts_free(mcts_t *m)
+{
+    if (!m) return;
+    free(m->pool);
+    free(m->hist);
+    free(m->keys);
+    free(m);
+}
+
+void mcts_clear(mcts_t *m)
+{
+    m->root = 0;
+    m->used = 1;
+    m->pool_full = false;
+    m->hist_len = 0;
+}
+
+bool mcts_set_config(mcts_t *m, const mcts_config_t *cfg)
+{
+    if (capacity_for(cfg->memory_bytes) < MCTS_MIN_NODES) return false;
+    if (cfg->max_playouts <= 0 && !(cfg->max_seconds > 0)) return false;
+    if (capacity_for(cfg->memory_bytes) != m->capacity) {
+        node_t *pool = malloc(capacity_for(cfg->memory_bytes) * sizeof(node_t));
+        if (!pool) return false;
+        free(m->pool);
+        m->pool = pool;
+        m->capacity = capacity_for(cfg->memory_bytes);
+        mcts_clear(m);
+    }
+    if (cfg->light_playouts != m->cfg.light_playouts) mcts_clear(m);
+    m->cfg = *cfg;
+    return true;
+}
+
+const mcts_config_t *mcts_config(const mcts_t *m)
+{
+    return &m->cfg;
+}
+
+void mcts_set_report(mcts_t *m, mcts_report_fn fn, void *user)
+{
+    m->report_fn = fn;
+    m->report_user = user;
+}
+
+const float *mcts_ownership(const mcts_t *m)
+{
+    return m->ownership;
+}
+
+/* ---- helpers ---- */
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* Colour of the player to move at depth d of the tree (the root is depth 0). */
+static stone_t color_at_depth(const mcts_t *m, int d)
+{
+    return d % 2 == 0 ? m->to_move : stone_other(m->to_move);
+}
+
+/* Superko key of a position with `to_move` to play, as game.c keys it (situational adds the
+ * player to move). */
+static uint64_t position_key(const mcts_t *m, uint64_t stone_hash, stone_t to_move)
+{
+    return m->root_rules.ko == KO_SITUATIONAL ? stone_hash ^ board_zobrist_to_move(to_move)
+                                              : stone_hash;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static bool key_in_history(const mcts_t *m, uint64_t key)
+{
+    int lo = 0, hi = m->num_keys;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (m->keys[mid] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < m->num_keys && m->keys[lo] == key;
+}
+
+/* Collect the superko keys of the game's history (not needed under simple ko). */
+static bool collect_keys(mcts_t *m, const game_t *g)
+{
+    m->num_keys = 0;
+    if (m->root_rules.ko == KO_SIMPLE) return true;
+    int n = game_move_count(g) + 1;
+    if (n > m->keys_cap) {
+        uint64_t *k = realloc(m->keys, (size_t)n * sizeof *k);
+        if (!k) return false;
+        m->keys = k;
+        m->keys_cap = n;
+    }
+    /* The empty board before any entry (its stone hash is 0). */
+    m->keys[m->num_keys++] = position_key(m, 0, STONE_BLACK);
+    for (int i = 0; i < game_move_count(g); i++) {
+        const game_move_t *e = game_move_at(g, i);
+        m->keys[m->num_keys++] = position_key(m, e->key, stone_other(e->color));
+    }
+    qsort(m->keys, (size_t)m->num_keys, sizeof *m->keys, cmp_u64);
+    return true;
+}
+
+/* ---- tree identity and reuse ---- */
+
+static bool same_rules(const rules_t *a, const rules_t *b)
+{
+    return a->ko == b->ko && a->suicide_allowed == b->suicide_allowed && a->komi == b->komi &&
+           a->capture_goal == b->capture_goal && a->scoring == b->scoring &&
+           a->handicap_comp == b->handicap_comp;
+}
+
+static uint32_t find_child(const mcts_t *m, uint32_t node, int move)
+{
+    const node_t *nd = &m->pool[node];
+    for (uint32_t i = 0; i < nd->num_children; i++)
+        if (m->pool[nd->first_child + i].move == move) return nd->first_child + i;
+    return 0;
+}
+
+/* The node of the tree that stands for g with c to move, or 0. */
+static uint32_t reusable_root(const mcts_t *m, const game_t *g, stone_t c)
+{
+    if (!m->root || !m->cfg.reuse_tree) return 0;
+    if (game_size(g) != m->root_size || !same_rules(game_rules(g), &m->root_rules) ||
+        game_handicap(g) != m->root_handicap)
+        return 0;
+    const int n = game_move_count(g);
+    if (n < m->hist_len) return 0;
+    for (int i = 0; i < m->hist_len; i++) {
+        const game_move_t *e = game_move_at(g, i);
+        if (e->key != m->hist[i].key || e->point != m->hist[i].point ||
+            (int)e->color != m->hist[i].color)
+            return 0;
+    }
+    uint32_t node = m->root;
+    stone_t expect = m->root_to_move;
+    for (int i = m->hist_len; i < n; i++) {
+        const game_move_t *e = game_move_at(g, i);
+        if (e->setup_index >= 0 || e->color != expect || !m->pool[node].first_child) return 0;
+        node = find_child(m, node, e->point);
+        if (!node) return 0;
+        expect = stone_other(expect);
+    }
+    return expect == c ? node : 0;
+}
+
+/* Copy the subtree of `keep` into a fresh pool, breadth-first. On failure the tree is dropped. */
+static void compact_to(mcts_t *m, uint32_t keep)
+{
+    node_t *fresh = malloc(m->capacity * sizeof(node_t));
+    if (!fresh) {
+        mcts_clear(m);
+        return;
+    }
+    size_t used = 1;
+    fresh[used++] = m->pool[keep];
+    for (size_t i = 1; i < used; i++) {
+        node_t *nd = &fresh[i];
+        if (!nd->first_child) continue;
+        memcpy(&fresh[used], &m->pool[nd->first_child], nd->num_children * sizeof(node_t));
+        nd->first_child = (uint32_t)used;
+        used += nd->num_children;
+    }
+    free(m->pool);
+    m->pool = fresh;
+    m->used = used;
+    m->root = 1;
+    m->pool_full = false;
+}
+
+static bool remember_root(mcts_t *m, const game_t *g, stone_t c)
+{
+    const int n = game_move_count(g);
+    if (n > m->hist_cap) {
+        hist_entry_t *h = realloc(m->hist, (size_t)n * sizeof *h);
+        if (!h) return false;
+        m->hist = h;
+        m->hist_cap = n;
+    }
+    for (int i = 0; i < n; i++) {
+        const game_move_t *e = game_move_at(g, i);
+        m->hist[i] = (hist_entry_t){e->key, e->point, (int)e->color};
+    }
+    m->hist_len = n;
+    m->root_size = game_size(g);
+    m->root_rules = *game_rules(g);
+    m->root_handicap = game_handicap(g);
+    m->root_to_move = c;
+    return true;
+}
+
+static uint32_t new_root(mcts_t *m, int last_move)
+{
+    m->used = 1;
+    m->pool_full = false;
+    node_t *r = &m->pool[m->used++];
+    memset(r, 0, sizeof *r);
+    r->move = (int16_t)(last_move > 0 ? last_move : POINT_PASS);
+    return 1;
+}
+
+/* ---- expansion ---- */
+
+static int manhattan(const board_t *b, int p, int q)
+{
+    return abs(board_x(b, p) - board_x(b, q)) + abs(board_y(b, p) - board_y(b, q));
+}
+
+/* Is there a stone within Manhattan distance MCTS_EMPTY_AREA_DIST of p? */
+static bool has_stone_near(const board_t *b, int p)
+{
+    const int x0 = board_x(b, p), y0 = board_y(b, p), r = MCTS_EMPTY_AREA_DIST;
+    for (int dy = -r; dy <= r; dy++) {
+        const int y = y0 + dy;
+        if (y < 0 || y >= b->size) continue;
+        const int span = r - abs(dy);
+        for (int dx = -span; dx <= span; dx++) {
+            const int x = x0 + dx;
+            if (x < 0 || x >= b->size) continue;
+            const stone_t col = board_at(b, board_point(b, x, y));
+            if (col == STONE_BLACK || col == STONE_WHITE) return true;
+        }
+    }
+    return false;
+}
+
+/* Give a new child its priors: wins and losses in virtual games (mcts_params.h). */
+static void set_priors(node_t *ch, const board_t *b, stone_t c, int p, int last,
+                       const bool *escape)
+{
+    float n = PRIOR_EVEN, w = PRIOR_EVEN / 2.0f;
+    if (p == POINT_PASS) {
+        ch->prior_visits = n + PRIOR_PASS_LOSSES;
+        ch->prior_wins = w;
+        return;
+    }
+    tactics_move_t t;
+    tactics_eval_move(b, c, p, &t);
+    if (t.captured > 0) {
+        const float bonus = t.captured > 1 ? PRIOR_CAPTURE_MANY : PRIOR_CAPTURE_ONE;
+        n += bonus;
+        w += bonus;
+    }
+    if (escape[p]) {
+        n += PRIOR_ESCAPE;
+        w += PRIOR_ESCAPE;
+    }
+    if (t.libs <= 1 && t.captured == 0) n += t.stones > 1 ? PRIOR_SELF_ATARI_BIG : PRIOR_SELF_ATARI;
+    if (last > 0) {
+        const int d = manhattan(b, p, last);
+        const float near = d == 1 ? PRIOR_NEAR_1 : d == 2 ? PRIOR_NEAR_2 : d == 3 ? PRIOR_NEAR_3 : 0;
+        n += near;
+        w += near;
+    }
+    if (!has_stone_near(b, p)) {
+        const int x = board_x(b, p), y = board_y(b, p);
+        int line = x < y ? x : y;
+        if (b->size - 1 - x < line) line = b->size - 1 - x;
+        if (b->size - 1 - y < line) line = b->size - 1 - y;
+        if (line <= 1) {
+            n += PRIOR_EMPTY_AREA;
+        } else if (line == 2) {
+            n += PRIOR_EMPTY_AREA;
+            w += PRIOR_EMPTY_AREA;
+        }
+    }
+    ch->prior_visits = n;
+    ch->prior_wins = w;
+}
+
+/* Create the children of `node` (position b, c to move, previous move last). At the root,
+ * game_check_move filters the moves (superko exact). Returns false if the pool is full. */
+static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int last, bool at_root)
+{
+    int moves[BOARD_MAX_POINTS + 1], n = 0;
+    for (int i = 0; i < b->empty_count; i++) {
+        const int p = b->empties[i];
+        if (board_check_move(b, c, p) != MOVE_OK || board_is_true_eye(b, p, c)) continue;
+        tactics_move_t t;
+        tactics_eval_move(b, c, p, &t);
+        if (t.libs == 0) continue; /* suicide, even where allowed */
+        if (at_root && game_check_move(m->game, c, p) != GAME_OK) continue;
+        moves[n++] = p;
+    }
+    /* empties[] has no fixed order across boards; sort so the tree does not depend on it. */
+    for (int i = 1; i < n; i++) {
+        int v = moves[i], j = i;
+        for (; j > 0 && moves[j - 1] > v; j--)
+            moves[j] = moves[j - 1];
+        moves[j] = v;
+    }
+    moves[n++] = POINT_PASS;
+    if (m->used + (size_t)n > m->capacity) {
+        m->pool_full = true;
+        return false;
+    }
+    /* Points that save an own string in atari. */
+    bool escape[BOARD_MAX_POINTS] = {false};
+    for (int i = 0; i < b->num_points; i++) {
+        if (board_at(b, i) != c || board_chain_head(b, i) != i || board_liberties(b, i) != 1)
+            continue;
+        int out[16];
+        const int k = tactics_atari_escapes(b, i, out, 16);
+        for (int j = 0; j < k; j++)
+            escape[out[j]] = true;
+    }
+    const uint32_t first = (uint32_t)m->used;
+    for (int i = 0; i < n; i++) {
+        node_t *ch = &m->pool[first + i];
+        memset(ch, 0, sizeof *ch);
+        ch->move = (int16_t)moves[i];
+        set_priors(ch, b, c, moves[i], last, escape);
+    }
+    m->used += (size_t)n;
+    m->pool[node].num_children = (uint16_t)n;
+    m->pool[node].first_child = first;
+    return true;
+}
+
+/* ---- selection and backup ---- */
+
+static double child_value(const node_t *ch)
+{
+    const double n = ch->visits + ch->prior_visits, w = ch->wins + ch->prior_wins;
+    double v = n > 0 ? w / n : 0.5;
+    const double a = ch->amaf_visits;
+    if (a > 0) {
+        const double beta = a / (a + n + n * a / MCTS_RAVE_EQUIV);
+        v = (1 - beta) * v + beta * (ch->amaf_wins / a);
+    }
+    return v;
+}
+
+static uint32_t select_child(const mcts_t *m, uint32_t node)
+{
+    const node_t *nd = &m->pool[node];
+    const double log_n = log((double)nd->visits + 1.0);
+    uint32_t best = 0;
+    double best_u = -1e300;
+    for (uint32_t i = 0; i < nd->num_children; i++) {
+        const node_t *ch = &m->pool[nd->first_child + i];
+        if (ch->flags & NODE_ILLEGAL) continue;
+        const double u = child_value(ch) + MCTS_UCB_C * sqrt(log_n / (ch->visits + 1.0));
+        if (u > best_u) {
+            best_u = u;
+            best = nd->first_child + i;
+        }
+    }
+    return best;
+}
+
+/* One simulation: descend, maybe expand, play out, back up. Returns false if it was abandoned
+ * (a tree move turned out to break superko; the node is marked and nothing is counted). */
+static bool simulate(mcts_t *m, const policy_config_t *pcfg)
+{
+    board_t *b = &m->board;
+    board_copy(b, &m->root_board);
+    uint32_t node = m->root;
+    int depth = 0, seq_len = 0, passes = m->root_passes, last = m->root_last;
+    stone_t winner = STONE_EMPTY;
+    bool terminal = false, decided = false;
+    m->path[0] = node;
+    for (;;) {
+        const stone_t c = color_at_depth(m, depth);
+        if (!m->pool[node].first_child) {
+            const bool at_root = node == m->root;
+            if (!at_root && m->pool[node].visits < MCTS_EXPAND_VISITS) break;
+            if (!expand(m, node, b, c, last, at_root)) break;
+        }
+        if (depth >= MCTS_MAX_DEPTH - 1) break;
+        const uint32_t child = select_child(m, node);
+        if (!child) break;
+        const int move = m->pool[child].move;
+        board_play(b, c, move, NULL);
+        if (move > 0 && m->root_rules.ko != KO_SIMPLE && depth > 0) {
+            const uint64_t key = position_key(m, b->hash, stone_other(c));
+            bool repeat = key_in_history(m, key);
+            for (int i = 0; i < depth && !repeat; i++)
+                repeat = m->path_keys[i] == key;
+            if (repeat) {
+                m->pool[child].flags |= NODE_ILLEGAL;
+                return false;
+            }
+        }
+        m->path_keys[depth] = position_key(m, b->hash, stone_other(c));
+        m->seq[seq_len++] = (int16_t)move;
+        m->path[++depth] = child;
+        node = child;
+        last = move;
+        passes = move == POINT_PASS ? passes + 1 : 0;
+        if (m->root_rules.capture_goal > 0 && b->captures[c] >= m->root_rules.capture_goal) {
+            terminal = decided = true;
+            winner = c;
+            break;
+        }
+        if (passes >= 2) {
+            terminal = true;
+            break;
+        }
+    }
+    int score;
+    if (terminal) {
+        score = policy_area_owner(b, m->owner);
+    } else {
+        policy_result_t res;
+        policy_playout(b, color_at_depth(m, depth), last, &m->rng, pcfg, m->seq + seq_len,
+                       MCTS_MAX_SEQUENCE - seq_len, &res);
+        seq_len += res.recorded;
+        m->playout_moves += res.moves;
+        if (res.winner != STONE_EMPTY) {
+            decided = true;
+            winner = res.winner;
+        }
+        score = policy_area_owner(b, m->owner);
+    }
+    if (!decided) {
+        winner = score > m->komi ? STONE_BLACK : score < m->komi ? STONE_WHITE : STONE_EMPTY;
+    }
+    const double black_value = winner == STONE_BLACK ? 1.0 : winner == STONE_WHITE ? 0.0 : 0.5;
+    for (int i = 0; i < b->size; i++)
+        for (int j = 0; j < b->size; j++) {
+            const int p = board_point(b, j, i);
+            m->owner_sum[p] += m->owner[p];
+        }
+
+    /* Backup: node path[i] holds the move of the player to move at depth i - 1. */
+    for (int i = 0; i <= depth; i++) {
+        node_t *nd = &m->pool[m->path[i]];
+        const stone_t mover = color_at_depth(m, i + 1);
+        nd->visits++;
+        nd->wins += (float)(mover == STONE_BLACK ? black_value : 1.0 - black_value);
+    }
+    /* AMAF: walking the sequence backwards leaves first_color[p] = the colour that played p
+     * first at or after index j; node path[j] then credits every child whose point its player
+     * (the mover at j) played first. */
+    memset(m->first_color, 0, (size_t)b->num_points);
+    for (int j = seq_len - 1; j >= 0; j--) {
+        const stone_t cj = color_at_depth(m, j);
+        if (m->seq[j] > 0) m->first_color[m->seq[j]] = (uint8_t)cj;
+        if (j >= depth) continue;
+        const node_t *nd = &m->pool[m->path[j]];
+        const float value = (float)(cj == STONE_BLACK ? black_value : 1.0 - black_value);
+        for (uint32_t k = 0; k < nd->num_children; k++) {
+            node_t *ch = &m->pool[nd->first_child + k];
+            if (ch->move > 0 && m->first_color[ch->move] == cj) {
+                ch->amaf_visits += 1;
+                ch->amaf_wins += value;
+            }
+        }
+    }
+    m->playouts++;
+    return true;
+}
+
+/* ---- reports ---- */
+
+static int cmp_stats(const void *a, const void *b)
+{
+    const mcts_move_stats_t *x = a, *y = b;
+    if (x->visits != y->visits) return x->visits > y->visits ? -1 : 1;
+    if (x->winrate != y->winrate) return x->winrate > y->winrate ? -1 : 1;
+    return x->point - y->point;
+}
+
+static void fill_report(mcts_t *m, mcts_report_t *r)
+{
+    const node_t *root = &m->pool[m->root];
+    m->num_stats = 0;
+    for (uint32_t i = 0; root->first_child && i < root->num_children; i++) {
+        const node_t *ch = &m->pool[root->first_child + i];
+        if (ch->flags & NODE_ILLEGAL) continue;
+        mcts_move_stats_t *s = &m->stats[m->num_stats++];
+        s->point = ch->move;
+        s->visits = ch->visits;
+        s->winrate = ch->visits ? ch->wins / ch->visits : 0.5;
+        s->amaf_visits = (int)ch->amaf_visits;
+        s->amaf_winrate = ch->amaf_visits > 0 ? ch->amaf_wins / ch->amaf_visits : 0.5;
+        s->prior = ch->prior_visits > 0 ? ch->prior_wins / ch->prior_visits : 0.5;
+    }
+    qsort(m->stats, (size_t)m->num_stats, sizeof m->stats[0], cmp_stats);
+    m->pv_len = 0;
+    for (uint32_t node = m->root; m->pv_len < MCTS_MAX_PV && m->pool[node].first_child;) {
+        const node_t *nd = &m->pool[node];
+        uint32_t best = 0;
+        for (uint32_t i = 0; i < nd->num_children; i++) {
+            const uint32_t k = nd->first_child + i;
+            if (!(m->pool[k].flags & NODE_ILLEGAL) &&
+                (!best || m->pool[k].visits > m->pool[best].visits))
+                best = k;
+        }
+        if (!best || m->pool[best].visits == 0) break;
+        m->pv[m->pv_len++] = m->pool[best].move;
+        node = best;
+    }
+    r->playouts = m->playouts;
+    r->reused_visits = m->reused_visits;
+    r->seconds = seconds_since(&m->start);
+    r->nodes = (long)m->used - 1;
+    r->pool_full = m->pool_full;
+    r->best = m->num_stats ? m->stats[0].point : POINT_PASS;
+    r->winrate = m->num_stats ? m->stats[0].winrate : 0.5;
+    r->playout_moves = m->playout_moves;
+    r->num_moves = m->num_stats;
+    r->moves = m->stats;
+    r->pv = m->pv;
+    r->pv_len = m->pv_len;
+}
+
+/* With a playout limit: can the second most visited root move still overtake the first? */
+static bool outcome_settled(const mcts_t *m)
+{
+    if (m->cfg.max_playouts <= 0) return false;
+    const node_t *root = &m->pool[m->root];
+    int32_t first = 0, second = 0;
+    for (uint32_t i = 0; i < root->num_children; i++) {
+        const int32_t v = m->pool[root->first_child + i].visits;
+        if (v > first) {
+            second = first;
+            first = v;
+        } else if (v > second) {
+            second = v;
+        }
+    }
+    return first - second > m->cfg.max_playouts - m->playouts;
+}
+
+int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
+{
+    clock_gettime(CLOCK_MONOTONIC, &m->start);
+    m->playouts = m->playout_moves = m->reused_visits = 0;
+    memset(m->owner_sum, 0, sizeof m->owner_sum);
+    memset(m->ownership, 0, sizeof m->ownership);
+    m->game = g;
+    m->to_move = c;
+    const rules_t *rules = game_rules(g);
+
+    const uint32_t keep = reusable_root(m, g, c);
+    if (keep) {
+        compact_to(m, keep);
+    } else {
+        m->root = 0;
+    }
+    if (!remember_root(m, g, c) || !collect_keys(m, g)) {
+        mcts_clear(m);
+        if (out) memset(out, 0, sizeof *out);
+        if (out) out->best = POINT_PASS;
+        return POINT_PASS;
+    }
+    if (!m->root) m->root = new_root(m, game_last_move(g));
+    m->reused_visits = m->pool[m->root].visits;
+
+    board_copy(&m->root_board, game_board(g));
+    m->komi = rules->komi + (rules->scoring == SCORING_AREA
+                                 ? rules_handicap_bonus(rules, game_handicap(g))
+                                 : 0);
+    const int passes = game_consecutive_passes(g);
+    m->root_passes = passes > 1 ? 1 : passes;
+    m->root_last = game_last_move(g);
+    /* Reseed from the seed and the position, so a search depends on its input only. */
+    rng_seed(&m->rng, mix64(m->cfg.seed ^ mix64(game_board(g)->hash + (uint64_t)c) ^
+                            (uint64_t)game_move_count(g)));
+
+    policy_config_t pcfg;
+    policy_config_default(&pcfg, &m->root_board, rules->capture_goal);
+    pcfg.tactical = !m->cfg.light_playouts;
+
+    mcts_report_t report;
+    if (!game_is_over(g)) {
+        long next_report = MCTS_REPORT_INTERVAL;
+        for (long attempts = 0;; attempts++) {
+            if (m->cfg.max_playouts > 0 && m->playouts >= m->cfg.max_playouts) break;
+            if (m->cfg.max_seconds > 0 && (attempts & 15) == 0 &&
+                seconds_since(&m->start) >= m->cfg.max_seconds)
+                break;
+            /* Only superko repetitions abandon a simulation; each marks a node for good, so
+             * this cannot loop for long, but a cap keeps it certain. */
+            if (!simulate(m, &pcfg) && attempts > 100 * (m->playouts + 1000)) break;
+            if ((m->playouts & (MCTS_EARLY_STOP_CHECK - 1)) == 0 && outcome_settled(m)) break;
+            if (m->report_fn && m->playouts >= next_report) {
+                fill_report(m, &report);
+                m->report_fn(&report, m->report_user);
+                next_report += MCTS_REPORT_INTERVAL;
+            }
+        }
+    }
+    if (m->playouts > 0) {
+        for (int p = 0; p < BOARD_MAX_POINTS; p++)
+            m->ownership[p] = (float)m->owner_sum[p] / (float)m->playouts;
+    }
+    fill_report(m, &report);
+    if (m->report_fn) m->report_fn(&report, m->report_user);
+    if (out) *out = report;
+    return report.best;
+}
+
+/* ---- checks for tests ---- */
+
+void mcts_root_visits(const mcts_t *m, long *root, long *children_sum)
+{
+    *root = 0;
+    *children_sum = 0;
+    if (!m->root) return;
+    const node_t *nd = &m->pool[m->root];
+    *root = nd->visits;
+    for (uint32_t i = 0; nd->first_child && i < nd->num_children; i++)
+        *children_sum += m->pool[nd->first_child + i].visits;
+}
+
+bool mcts_check_tree(const mcts_t *m)
+{
+    if (!m->root) return true;
+    for (size_t i = 1; i < m->used; i++) {
+        const node_t *nd = &m->pool[i];
+        if (!nd->first_child) continue;
+        if (nd->first_child >= m->used || nd->first_child + nd->num_children > m->used)
+            return false;
+        long sum = 0;
+        for (uint32_t k = 0; k < nd->num_children; k++)
+            sum += m->pool[nd->first_child + k].visits;
+        if (sum > nd->visits) return false;
+    }
+    return true;
+}

@@ -1,0 +1,62 @@
+/* mcts_params.h - every tuning constant of the tree search, in one place, with what it does.
+ *
+ * Priors are "virtual games" given to a new node: PRIOR_X visits that are all wins (a bonus) or
+ * all losses (a penalty), added on top of the even-game prior. They decide where the first
+ * playouts go and fade as real visits accumulate. Most values follow michi-c (Petr Baudis's
+ * compact engine, itself after Pachi), adapted to our simpler features.
+ */
+#ifndef TENGEN_MCTS_PARAMS_H
+#define TENGEN_MCTS_PARAMS_H
+
+/* ---- selection ---- */
+
+/* RAVE/AMAF blend (michi's form of Gelly and Silver's minimum-MSE schedule). For a child with n
+ * visits (priors included) and winrate v, and a AMAF visits with AMAF winrate r:
+ *     beta  = a / (a + n + n * a / MCTS_RAVE_EQUIV)
+ *     value = (1 - beta) * v + beta * r
+ * MCTS_RAVE_EQUIV is the number of visits at which AMAF and real statistics weigh about the same;
+ * below it AMAF dominates, far above it the real winrate does. */
+#define MCTS_RAVE_EQUIV 3500.0
+/* UCB exploration term c * sqrt(ln(N) / n) added to the value. RAVE and priors already spread the
+ * early visits, so (as in michi and MoGo's RAVE versions) a small value suffices. */
+#define MCTS_UCB_C 0.05
+/* A leaf is expanded (children created) once it has this many real visits; before that its
+ * playouts start from it. Saves memory and time on nodes visited once. */
+#define MCTS_EXPAND_VISITS 8
+
+/* ---- priors of new nodes (in virtual games) ---- */
+
+/* Even-game prior: every move starts as PRIOR_EVEN games at 50%. */
+#define PRIOR_EVEN 10
+/* Capturing one stone, capturing two or more: wins. */
+#define PRIOR_CAPTURE_ONE 15
+#define PRIOR_CAPTURE_MANY 30
+/* Saving an own string in atari (capturing a neighbour or extending to two or more liberties). */
+#define PRIOR_ESCAPE 20
+/* A self-atari that captures nothing: losses. Larger strings are worse. */
+#define PRIOR_SELF_ATARI 10
+#define PRIOR_SELF_ATARI_BIG 30
+/* Closeness to the previous move, by Manhattan distance 1, 2, 3 (a stand-in for michi's
+ * common-fate-graph distance, which treats a whole string as one point): wins. */
+#define PRIOR_NEAR_1 24
+#define PRIOR_NEAR_2 22
+#define PRIOR_NEAR_3 8
+/* Moves in an empty area (no stone within Manhattan distance MCTS_EMPTY_AREA_DIST): losses on the
+ * first two lines, wins on the third. The usual opening knowledge on small boards. */
+#define PRIOR_EMPTY_AREA 10
+#define MCTS_EMPTY_AREA_DIST 3
+/* Pass: a prior that makes it unattractive until real playouts say otherwise (a pass scores as
+ * Tromp-Taylor after two passes in the tree, so passing early loses in the playouts anyway). */
+#define PRIOR_PASS_LOSSES 10
+
+/* ---- search control ---- */
+
+/* The report callback is called every this many playouts (and at the end). */
+#define MCTS_REPORT_INTERVAL 1000
+/* Stop early (playout limit only) when the second-best root move cannot catch up with the best
+ * in the playouts left; checked every this many playouts. Keeps determinism. */
+#define MCTS_EARLY_STOP_CHECK 64
+/* Longest move sequence kept for AMAF: tree path plus playout. Longer playouts are cut. */
+#define MCTS_MAX_SEQUENCE 2048
+
+#endif

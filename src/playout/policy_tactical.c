@@ -1,0 +1,167 @@
+/* policy_tactical.c - the tactical playout policy of tree search (policy.h): answers to the last
+ * move (capture its string in atari, save own strings it put in atari), else a light random move
+ * that is rarely a self-atari; Atari Go and mercy endings; the move record for AMAF; ownership.
+ *
+ * Owns: the playout loop of search. Must not know: the tree, history, superko, komi.
+ */
+#include "tengen/policy.h"
+
+#include <string.h>
+
+#include "tengen/playout.h"
+#include "tengen/tactics.h"
+
+/* Probability (in 1/1024) that a self-atari suggested by the random choice is rejected and
+ * another move drawn. Not 1: throw-ins and nakade need single-stone self-ataris sometimes;
+ * self-ataris of two or more stones are always rejected. michi uses 0.9 for all sizes. */
+#define POLICY_SELF_ATARI_REJECT_1024 922
+/* Draws of a random move before the last one drawn is taken whatever it is. */
+#define POLICY_RANDOM_TRIES 4
+/* Probability (in 1/1024) that the tactical answers to the last move are looked at at all:
+ * below 1 keeps some randomness in fights, as in Pachi and michi. */
+#define POLICY_TACTICS_1024 922
+
+void policy_config_default(policy_config_t *cfg, const board_t *b, int capture_goal)
+{
+    cfg->tactical = true;
+    cfg->capture_goal = capture_goal;
+    cfg->mercy = b->size * b->size / 5 > 4 ? b->size * b->size / 5 : 4;
+    cfg->max_moves = playout_default_max_moves(b);
+}
+
+/* A usable answer: legal and not a fill of the mover's own true eye. */
+static bool is_playable(const board_t *b, stone_t c, int p)
+{
+    return board_check_move(b, c, p) == MOVE_OK && !board_is_true_eye(b, p, c);
+}
+
+/* Tactical answers to the opponent's last move at `last`: capture its string if in atari, else
+ * save one of c's strings next to it that is in atari. POINT_NONE if none applies. */
+static int answer_last_move(const board_t *b, stone_t c, int last, rng_t *rng)
+{
+    int cand[16], n = 0;
+    const int cap = board_atari_point(b, last);
+    if (cap != POINT_NONE && is_playable(b, c, cap)) cand[n++] = cap;
+    if (n == 0) {
+        for (int d = 0; d < 4; d++) {
+            const int q = last + board_neighbor_offset(b, d);
+            if (board_at(b, q) != c || board_liberties(b, q) != 1) continue;
+            n += tactics_atari_escapes(b, q, cand + n, 16 - n);
+            if (n >= 12) break;
+        }
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (is_playable(b, c, cand[i])) cand[k++] = cand[i];
+    return k ? cand[rng_below(rng, (uint32_t)k)] : POINT_NONE;
+}
+
+int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg)
+{
+    if (!cfg->tactical) return playout_light_choose(b, c, rng);
+    if (last > 0 && board_at(b, last) == stone_other(c) &&
+        rng_below(rng, 1024) < POLICY_TACTICS_1024) {
+        const int p = answer_last_move(b, c, last, rng);
+        if (p != POINT_NONE) return p;
+    }
+    int p = POINT_PASS;
+    for (int t = 0; t < POLICY_RANDOM_TRIES; t++) {
+        p = playout_light_choose(b, c, rng);
+        if (p == POINT_PASS) return p;
+        tactics_move_t m;
+        tactics_eval_move(b, c, p, &m);
+        if (m.libs > 1 || m.captured > 0) return p;
+        if (m.stones == 1 && rng_below(rng, 1024) >= POLICY_SELF_ATARI_REJECT_1024) return p;
+    }
+    return p;
+}
+
+void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg,
+                    int16_t *record, int max_record, policy_result_t *out)
+{
+    const int cap0[3] = {0, b->captures[STONE_BLACK], b->captures[STONE_WHITE]};
+    int moves = 0, passes = 0, recorded = 0;
+    out->winner = STONE_EMPTY;
+    out->capped = false;
+    for (;;) {
+        if (moves >= cfg->max_moves) {
+            out->capped = true;
+            break;
+        }
+        const int p = policy_choose(b, c, last, rng, cfg);
+        if (recorded < max_record) record[recorded++] = (int16_t)p;
+        board_play(b, c, p, NULL);
+        if (p == POINT_PASS) {
+            if (++passes == 2) break;
+        } else {
+            passes = 0;
+            moves++;
+            if (cfg->capture_goal > 0 && b->captures[c] >= cfg->capture_goal) {
+                out->winner = c;
+                break;
+            }
+            if (cfg->mercy > 0) {
+                const int lead = (b->captures[c] - cap0[c]) -
+                                 (b->captures[stone_other(c)] - cap0[stone_other(c)]);
+                if (lead >= cfg->mercy) {
+                    out->winner = c;
+                    break;
+                }
+            }
+        }
+        last = p;
+        c = stone_other(c);
+    }
+    out->moves = moves;
+    out->recorded = recorded;
+    out->score = playout_area_score(b);
+}
+
+int policy_area_owner(const board_t *b, int8_t *owner)
+{
+    const int s = b->stride;
+    int score = 0;
+    uint8_t region[BOARD_MAX_POINTS]; /* 0 unseen, else 1 + owner index of the flood */
+    memset(region, 0, (size_t)b->num_points);
+    uint16_t stack[BOARD_MAX_POINTS], members[BOARD_MAX_POINTS];
+    for (int y = 0; y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            const int p = board_point(b, x, y);
+            const stone_t col = board_at(b, p);
+            if (col == STONE_BLACK || col == STONE_WHITE) {
+                owner[p] = col == STONE_BLACK ? 1 : -1;
+                score += owner[p];
+                continue;
+            }
+            if (region[p]) continue;
+            /* Flood the empty region, then give all its points the same owner. */
+            int top = 0, count = 0;
+            unsigned reach = 0;
+            stack[top++] = (uint16_t)p;
+            region[p] = 1;
+            while (top) {
+                const int q = stack[--top];
+                members[count++] = (uint16_t)q;
+                const int nb[4] = {q - s, q - 1, q + 1, q + s};
+                for (int d = 0; d < 4; d++) {
+                    const int r = nb[d];
+                    const int rc = b->color[r];
+                    if (rc == STONE_EMPTY) {
+                        if (!region[r]) {
+                            region[r] = 1;
+                            stack[top++] = (uint16_t)r;
+                        }
+                    } else {
+                        reach |= 1u << rc;
+                    }
+                }
+            }
+            const bool black = reach & (1u << STONE_BLACK), white = reach & (1u << STONE_WHITE);
+            const int8_t o = black && !white ? 1 : white && !black ? -1 : 0;
+            for (int i = 0; i < count; i++)
+                owner[members[i]] = o;
+            score += o * count;
+        }
+    }
+    return score;
+}
