@@ -54,12 +54,12 @@ static const char *const POLICY_CHOICES[] = {"tactical", "light", NULL};
 
 static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
     [OPT_RULES] = {"rules", CLI_OPT_CHOICE, 0, 0, RULES_PRESET_NAMES,
-                   "rules preset (default " CLI_DEFAULT_RULES ")"},
-    [OPT_KO] = {"ko", CLI_OPT_CHOICE, 0, 0, KO_CHOICES, "ko rule (default: the preset's)"},
+                   "rules preset (default " CLI_DEFAULT_RULES ")", false},
+    [OPT_KO] = {"ko", CLI_OPT_CHOICE, 0, 0, KO_CHOICES, "ko rule (default: the preset's)", false},
     [OPT_SUICIDE] = {"suicide", CLI_OPT_CHOICE, 0, 0, SUICIDE_CHOICES,
-                     "multi-stone suicide (default: the preset's)"},
-    [OPT_KOMI] = {"komi", CLI_OPT_REAL, -1000, 1000, NULL, "komi (default: the preset's)"},
-    [OPT_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, "board size"},
+                     "multi-stone suicide (default: the preset's)", false},
+    [OPT_KOMI] = {"komi", CLI_OPT_REAL, -1000, 1000, NULL, "komi (default: the preset's)", false},
+    [OPT_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, "board size", false},
     [OPT_ENGINE] = {"engine", CLI_OPT_CHOICE, 0, 0, ENGINE_CHOICES, "move generator (default mcts)",
                     true},
     [OPT_PLAYOUTS] = {"playouts", CLI_OPT_INT, 1, 1e9, NULL,
