@@ -1,12 +1,757 @@
-/* cli_match.c - placeholder until the subcommand lands. */
+/* cli_match.c - `tengen match`: two GTP engines, A and B, play a series of games refereed by
+ * tengen's rules, in parallel if asked; the command line, the schedule (colours, openings), the
+ * per-game lines, the SPRT and the summary. The engines' processes are in match_engine.c, one game
+ * in match_game.c, the formulas in match_stats.c; docs/match.md describes it all for users. */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/match_engine.h"
+#include "cli/match_game.h"
+#include "cli/match_stats.h"
+#include "tengen/game.h"
+#include "tengen/rng.h"
+#include "tengen/rules.h"
+
+#define MATCH_DEFAULT_GAMES 10
+#define MATCH_DEFAULT_SIZE 9
+#define MATCH_DEFAULT_RULES "chinese"
+#define MATCH_MAX_OPENINGS 100000
+#define MATCH_PATH_LEN 4096
+
+/* ---- the option table ---- */
+
+typedef enum opt_type {
+    OPT_STRING, /* any text */
+    OPT_INT,    /* a whole number in [min, max] */
+    OPT_REAL,   /* a number in [min, max] */
+    OPT_FLAG,   /* no value */
+    OPT_CHOICE, /* one of choices */
+} opt_type_t;
+
+typedef struct match_opt {
+    const char *name; /* without "--" */
+    opt_type_t type;
+    double min, max;
+    const char *const *choices;
+    const char *arg; /* the value's name in the help */
+    const char *help;
+} match_opt_t;
+
+enum {
+    O_BLACK,
+    O_WHITE,
+    O_GAMES,
+    O_SIZE,
+    O_KOMI,
+    O_RULES,
+    O_PARALLEL,
+    O_SGF_DIR,
+    O_LOG_DIR,
+    O_OPENINGS,
+    O_BALANCED,
+    O_ALTERNATE,
+    O_NO_ALTERNATE,
+    O_MAX_MOVES,
+    O_TIME,
+    O_SPRT,
+    O_SEED,
+    O_SCORING,
+    O_HELP,
+    O_COUNT
+};
+
+static const char *const SCORING_CHOICES[] = {"agree", "referee", NULL};
+
+static const match_opt_t OPTS[O_COUNT] = {
+    [O_BLACK] = {"black", OPT_STRING, 0, 0, NULL, "CMD",
+                 "engine A, a shell command; A plays black in game 1 (required)"},
+    [O_WHITE] = {"white", OPT_STRING, 0, 0, NULL, "CMD",
+                 "engine B, a shell command; B plays white in game 1 (required)"},
+    [O_GAMES] = {"games", OPT_INT, 1, 1000000, NULL, "N", "games to play (default 10)"},
+    [O_SIZE] = {"size", OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, "N",
+                "board size (default 9)"},
+    [O_KOMI] = {"komi", OPT_REAL, -1000, 1000, NULL, "K", "komi (default: the preset's)"},
+    [O_RULES] = {"rules", OPT_CHOICE, 0, 0, RULES_PRESET_NAMES, "PRESET",
+                 "the referee's rules, also sent as kgs-rules (default chinese)"},
+    [O_PARALLEL] = {"parallel", OPT_INT, 1, 64, NULL, "N",
+                    "games at the same time, each with its own engine processes (default 1)"},
+    [O_SGF_DIR] = {"sgf-dir", OPT_STRING, 0, 0, NULL, "DIR",
+                   "write every game as DIR/game-NNNN.sgf (DIR is created if missing)"},
+    [O_LOG_DIR] = {"log-dir", OPT_STRING, 0, 0, NULL, "DIR",
+                   "append engines' stderr to DIR/A-K.log, DIR/B-K.log (default: the SGF dir; "
+                   "without either it is discarded)"},
+    [O_OPENINGS] = {"openings", OPT_STRING, 0, 0, NULL, "FILE",
+                    "openings, one per line as GTP vertices from black's first move; each is "
+                    "played twice with colours swapped"},
+    [O_BALANCED] = {"balanced", OPT_FLAG, 0, 0, NULL, NULL,
+                    "generated openings (one random move each off the edge), each played twice"},
+    [O_ALTERNATE] = {"alternate", OPT_FLAG, 0, 0, NULL, NULL,
+                     "swap colours after every game (the default)"},
+    [O_NO_ALTERNATE] = {"no-alternate", OPT_FLAG, 0, 0, NULL, NULL, "A plays black in every game"},
+    [O_MAX_MOVES] = {"max-moves", OPT_INT, 1, 100000, NULL, "N",
+                     "count the board after N moves (default 3 * size * size)"},
+    [O_TIME] = {"time-per-move", OPT_REAL, 0.001, 86400, NULL, "S",
+                "seconds per move, sent as time_settings 0 S 1; an engine silent for 5S+2 "
+                "seconds loses on time (default: no limit)"},
+    [O_SPRT] = {"sprt", OPT_STRING, 0, 0, NULL, "E0,E1,A,B",
+                "SPRT of Elo(A-B) = E0 against E1 with error rates A and B; stop when decided"},
+    [O_SEED] = {"seed", OPT_INT, 0, 9007199254740991.0, NULL, "K",
+                "seed of the --balanced openings (default 1)"},
+    [O_SCORING] = {"scoring", OPT_CHOICE, 0, 0, SCORING_CHOICES, "HOW",
+                   "after two passes: 'agree' takes both engines' final_score when they agree, "
+                   "else the referee's count; 'referee' always counts (default agree)"},
+    [O_HELP] = {"help", OPT_FLAG, 0, 0, NULL, NULL, "show this help"},
+};
+
+typedef struct match_options {
+    bool given[O_COUNT];
+    const char *text[O_COUNT]; /* strings (and the raw text of every option) */
+    double number[O_COUNT];
+    int choice[O_COUNT];
+} match_options_t;
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, "usage: tengen match --black CMD --white CMD [options]\n"
+                 "Play two GTP engines against each other, refereed by tengen's rules.\n"
+                 "options:\n");
+    for (int i = 0; i < O_COUNT; i++) {
+        const match_opt_t *o = &OPTS[i];
+        char arg[48];
+        snprintf(arg, sizeof arg, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+        fprintf(out, "  %-22s %s", arg, o->help);
+        if (o->type == OPT_CHOICE) {
+            fprintf(out, "; one of:");
+            for (int k = 0; o->choices[k]; k++)
+                fprintf(out, " %s", o->choices[k]);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "See docs/match.md for the statistics.\n");
+}
+
+static bool parse_value(const match_opt_t *o, const char *text, match_options_t *m, int k)
+{
+    m->text[k] = text;
+    if (o->type == OPT_STRING) {
+        if (!*text) {
+            fprintf(stderr, "tengen match: --%s needs a non-empty value\n", o->name);
+            return false;
+        }
+        return true;
+    }
+    if (o->type == OPT_CHOICE) {
+        for (int c = 0; o->choices[c]; c++) {
+            if (!strcmp(text, o->choices[c])) {
+                m->choice[k] = c;
+                return true;
+            }
+        }
+        fprintf(stderr, "tengen match: --%s: '%s' is not one of:", o->name, text);
+        for (int c = 0; o->choices[c]; c++)
+            fprintf(stderr, " %s", o->choices[c]);
+        fputc('\n', stderr);
+        return false;
+    }
+    char *end = NULL;
+    errno = 0;
+    double v = o->type == OPT_INT ? (double)strtoll(text, &end, 10) : strtod(text, &end);
+    if (!*text || end == text || *end || errno == ERANGE || !isfinite(v)) {
+        fprintf(stderr, "tengen match: --%s: '%s' is not a %s\n", o->name, text,
+                o->type == OPT_INT ? "whole number" : "number");
+        return false;
+    }
+    if (v < o->min || v > o->max) {
+        fprintf(stderr, "tengen match: --%s: %s is outside %g..%g\n", o->name, text, o->min,
+                o->max);
+        return false;
+    }
+    m->number[k] = v;
+    return true;
+}
+
+/* Returns 0 to go on, 1 after --help (exit 0), 2 on an error (a message was printed). */
+static int parse_options(int argc, char **argv, match_options_t *m)
+{
+    memset(m, 0, sizeof *m);
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "-h")) arg = "--help";
+        if (strncmp(arg, "--", 2) != 0) {
+            fprintf(stderr, "tengen match: unexpected argument '%s' (try --help)\n", arg);
+            return 2;
+        }
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        int k = 0;
+        while (k < O_COUNT && (strlen(OPTS[k].name) != len || strncmp(OPTS[k].name, name, len)))
+            k++;
+        if (k == O_COUNT) {
+            fprintf(stderr, "tengen match: unknown option '%s' (try --help)\n", arg);
+            return 2;
+        }
+        if (k == O_HELP) {
+            print_usage(stdout);
+            return 1;
+        }
+        if (OPTS[k].type == OPT_FLAG) {
+            if (eq) {
+                fprintf(stderr, "tengen match: --%s takes no value\n", OPTS[k].name);
+                return 2;
+            }
+            m->given[k] = true;
+            continue;
+        }
+        const char *value = eq ? eq + 1 : NULL;
+        if (!value) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tengen match: --%s needs a value\n", OPTS[k].name);
+                return 2;
+            }
+            value = argv[++i];
+        }
+        if (m->given[k]) {
+            fprintf(stderr, "tengen match: --%s given twice\n", OPTS[k].name);
+            return 2;
+        }
+        if (!parse_value(&OPTS[k], value, m, k)) return 2;
+        m->given[k] = true;
+    }
+    return 0;
+}
+
+/* ---- the match ---- */
+
+typedef struct sprt {
+    bool on;
+    double elo0, elo1, alpha, beta;
+    match_interval_t bounds;
+} sprt_t;
+
+typedef struct opening {
+    int *points;
+    int len;
+} opening_t;
+
+typedef struct tally {
+    int games, a_wins, b_wins, draws, voids;
+    int a_black_games, a_black_wins, a_white_wins, b_black_wins, b_white_wins;
+    int black_wins, white_wins;
+    int a_forfeits, b_forfeits; /* losses by illegal move, crash, garbage or time */
+} tally_t;
+
+typedef struct match {
+    /* Settings: read-only once the workers run. */
+    const char *cmd_a, *cmd_b;
+    int games, parallel, size;
+    rules_t rules;
+    int max_moves;
+    double time_per_move;
+    bool engine_scores;
+    bool alternate;
+    opening_t *openings;
+    int num_openings;
+    const char *sgf_dir, *log_dir;
+    sprt_t sprt;
+
+    pthread_mutex_t lock; /* guards everything below and stdout */
+    int next_game;
+    bool stop;
+    match_sprt_state_t decision;
+    int decided_after;
+    tally_t t;
+    bool sgf_error;
+    char name_a[MATCH_ENGINE_NAME_LEN], name_b[MATCH_ENGINE_NAME_LEN];
+} match_t;
+
+typedef struct worker {
+    match_t *m;
+    int slot;
+    char log_a[MATCH_PATH_LEN], log_b[MATCH_PATH_LEN];
+    match_engine_t a, b;
+    pthread_t thread;
+} worker_t;
+
+static bool parse_sprt(const char *text, sprt_t *s)
+{
+    char *end = NULL;
+    double v[4];
+    const char *p = text;
+    for (int i = 0; i < 4; i++) {
+        errno = 0;
+        v[i] = strtod(p, &end);
+        if (end == p || errno || !isfinite(v[i])) return false;
+        if (i < 3 && *end != ',') return false;
+        p = end + 1;
+    }
+    if (*end) return false;
+    if (!(v[0] < v[1]) || fabs(v[0]) > 2000 || fabs(v[1]) > 2000) return false;
+    if (!(v[2] > 0 && v[2] < 0.5 && v[3] > 0 && v[3] < 0.5)) return false;
+    s->on = true;
+    s->elo0 = v[0];
+    s->elo1 = v[1];
+    s->alpha = v[2];
+    s->beta = v[3];
+    s->bounds = match_stats_sprt_bounds(s->alpha, s->beta);
+    return true;
+}
+
+static void free_openings(match_t *m)
+{
+    for (int i = 0; i < m->num_openings; i++)
+        free(m->openings[i].points);
+    free(m->openings);
+    m->openings = NULL;
+    m->num_openings = 0;
+}
+
+/* Add an opening (copied) after checking it on an empty board under the match's rules. Returns
+ * false with a message in err. */
+static bool add_opening(match_t *m, const int *points, int len, char *err, size_t err_len)
+{
+    game_t *g = game_new(m->size, &m->rules);
+    if (!g) {
+        snprintf(err, err_len, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < len && ok; i++) {
+        game_status_t s = game_play(g, game_to_move(g), points[i]);
+        if (s != GAME_OK) {
+            snprintf(err, err_len, "move %d is illegal (%s)", i + 1, game_status_text(s));
+            ok = false;
+        } else if (game_is_over(g)) {
+            snprintf(err, err_len, "the game is over after move %d", i + 1);
+            ok = false;
+        }
+    }
+    game_free(g);
+    if (!ok) return false;
+    if (len >= m->max_moves) {
+        snprintf(err, err_len, "%d moves reach the move limit %d", len, m->max_moves);
+        return false;
+    }
+    if (m->num_openings >= MATCH_MAX_OPENINGS) {
+        snprintf(err, err_len, "more than %d openings", MATCH_MAX_OPENINGS);
+        return false;
+    }
+    opening_t *grown = realloc(m->openings, (size_t)(m->num_openings + 1) * sizeof *grown);
+    int *copy = malloc((size_t)(len > 0 ? len : 1) * sizeof *copy);
+    if (grown) m->openings = grown;
+    if (!grown || !copy) {
+        free(copy);
+        snprintf(err, err_len, "out of memory");
+        return false;
+    }
+    memcpy(copy, points, (size_t)len * sizeof *copy);
+    m->openings[m->num_openings].points = copy;
+    m->openings[m->num_openings].len = len;
+    m->num_openings++;
+    return true;
+}
+
+/* Read the openings file: one opening per line, GTP vertices separated by spaces, black first;
+ * '#' starts a comment; empty lines are skipped. */
+static bool read_openings(match_t *m, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "tengen match: --openings: cannot read %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    board_t board;
+    board_init(&board, m->size, m->rules.suicide_allowed);
+    char line[8192];
+    int points[BOARD_MAX_POINTS];
+    int lineno = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n') {
+            fprintf(stderr, "tengen match: %s:%d: line too long\n", path, lineno);
+            ok = false;
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash) *hash = '\0';
+        int len = 0;
+        char *save = NULL;
+        for (char *w = strtok_r(line, " \t\r\n,;", &save); w && ok;
+             w = strtok_r(NULL, " \t\r\n,;", &save)) {
+            int p = match_vertex_parse(&board, w);
+            if (p == POINT_NONE) {
+                fprintf(stderr, "tengen match: %s:%d: '%s' is not a vertex of a %dx%d board\n",
+                        path, lineno, w, m->size, m->size);
+                ok = false;
+            } else if (len >= BOARD_MAX_POINTS) {
+                fprintf(stderr, "tengen match: %s:%d: opening too long\n", path, lineno);
+                ok = false;
+            } else {
+                points[len++] = p;
+            }
+        }
+        if (!ok || len == 0) continue;
+        char err[160];
+        if (!add_opening(m, points, len, err, sizeof err)) {
+            fprintf(stderr, "tengen match: %s:%d: %s\n", path, lineno, err);
+            ok = false;
+        }
+    }
+    if (ok && ferror(f)) {
+        fprintf(stderr, "tengen match: --openings: error reading %s\n", path);
+        ok = false;
+    }
+    fclose(f);
+    if (ok && m->num_openings == 0) {
+        fprintf(stderr, "tengen match: --openings: %s holds no opening\n", path);
+        ok = false;
+    }
+    return ok;
+}
+
+/* --balanced: one opening per pair of games, a black and a white move at random points off the
+ * first line (anywhere on boards below 5x5). Each is played with both colour assignments, so an
+ * unbalanced opening favours A and B equally. */
+static bool generate_openings(match_t *m, uint64_t seed)
+{
+    rng_t rng;
+    rng_seed(&rng, seed);
+    board_t board;
+    board_init(&board, m->size, m->rules.suicide_allowed);
+    int margin = m->size >= 5 ? 1 : 0;
+    int span = m->size - 2 * margin;
+    int pairs = (m->games + 1) / 2;
+    for (int k = 0; k < pairs; k++) {
+        int pts[2];
+        do {
+            for (int i = 0; i < 2; i++)
+                pts[i] = board_point(&board, margin + (int)rng_below(&rng, (uint32_t)span),
+                                     margin + (int)rng_below(&rng, (uint32_t)span));
+        } while (pts[0] == pts[1]);
+        int len = m->max_moves > 2 ? 2 : 0;
+        char err[160];
+        if (!add_opening(m, pts, len, err, sizeof err)) {
+            fprintf(stderr, "tengen match: --balanced: %s\n", err);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool make_dir(const char *path)
+{
+    if (mkdir(path, 0755) == 0 || errno == EEXIST) {
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return true;
+        errno = ENOTDIR;
+    }
+    fprintf(stderr, "tengen match: cannot create directory %s: %s\n", path, strerror(errno));
+    return false;
+}
+
+static double score_of(const tally_t *t)
+{
+    return t->games > 0 ? (t->a_wins + 0.5 * t->draws) / t->games : 0.5;
+}
+
+/* Record one game (lock held) and print its line, and the SPRT line. */
+static void record_game(match_t *m, int index, bool a_black, const match_game_result_t *res)
+{
+    tally_t *t = &m->t;
+    const char *who;
+    if (res->end == MATCH_END_VOID) {
+        t->voids++;
+        who = "void, not counted";
+    } else {
+        t->games++;
+        if (a_black) t->a_black_games++;
+        bool a_won = res->winner != STONE_EMPTY && (res->winner == STONE_BLACK) == a_black;
+        bool forfeit = res->end == MATCH_END_ILLEGAL || res->end == MATCH_END_FORFEIT ||
+                       res->end == MATCH_END_TIME;
+        if (res->winner == STONE_EMPTY) {
+            t->draws++;
+            who = "draw";
+        } else if (a_won) {
+            t->a_wins++;
+            *(a_black ? &t->a_black_wins : &t->a_white_wins) += 1;
+            if (forfeit) t->b_forfeits++;
+            who = "A wins";
+        } else {
+            t->b_wins++;
+            *(a_black ? &t->b_white_wins : &t->b_black_wins) += 1;
+            if (forfeit) t->a_forfeits++;
+            who = "B wins";
+        }
+        if (res->winner == STONE_BLACK) t->black_wins++;
+        if (res->winner == STONE_WHITE) t->white_wins++;
+    }
+    printf("game %d/%d: A %s, B %s: %s %s, %d moves (%s); A %d, B %d, draws %d\n", index + 1,
+           m->games, a_black ? "black" : "white", a_black ? "white" : "black", res->result, who,
+           res->moves, res->detail, t->a_wins, t->b_wins, t->draws);
+    if (res->sgf_failed) {
+        printf("game %d: SGF not written: %s\n", index + 1, res->detail_sgf);
+        m->sgf_error = true;
+    }
+    if (m->sprt.on) {
+        double llr =
+            match_stats_sprt_llr(t->a_wins, t->draws, t->b_wins, m->sprt.elo0, m->sprt.elo1);
+        printf("sprt: llr %.3f, bounds [%.3f, %.3f]\n", llr, m->sprt.bounds.low,
+               m->sprt.bounds.high);
+        match_sprt_state_t st = match_stats_sprt_state(llr, m->sprt.bounds);
+        if (st != MATCH_SPRT_CONTINUE && m->decision == MATCH_SPRT_CONTINUE) {
+            m->decision = st;
+            m->decided_after = t->games;
+            m->stop = true;
+            printf("sprt: %s after %d games (llr %.3f %s %.3f)\n",
+                   st == MATCH_SPRT_ACCEPT_H1 ? "H1 accepted" : "H0 accepted", t->games, llr,
+                   st == MATCH_SPRT_ACCEPT_H1 ? ">=" : "<=",
+                   st == MATCH_SPRT_ACCEPT_H1 ? m->sprt.bounds.high : m->sprt.bounds.low);
+        }
+    }
+    fflush(stdout);
+}
+
+static void *worker_run(void *arg)
+{
+    worker_t *w = arg;
+    match_t *m = w->m;
+    for (;;) {
+        pthread_mutex_lock(&m->lock);
+        int index = m->stop || m->next_game >= m->games ? -1 : m->next_game++;
+        pthread_mutex_unlock(&m->lock);
+        if (index < 0) break;
+        bool a_black = !m->alternate || index % 2 == 0;
+        char sgf_path[MATCH_PATH_LEN + 32], game_name[32];
+        snprintf(game_name, sizeof game_name, "game %d", index + 1);
+        match_game_config_t cfg = {
+            .size = m->size,
+            .rules = m->rules,
+            .max_moves = m->max_moves,
+            .time_per_move = m->time_per_move,
+            .engine_scores = m->engine_scores,
+            .game_name = game_name,
+        };
+        if (m->num_openings > 0) {
+            const opening_t *o = &m->openings[(index / 2) % m->num_openings];
+            cfg.opening = o->points;
+            cfg.opening_len = o->len;
+        }
+        if (m->sgf_dir) {
+            snprintf(sgf_path, sizeof sgf_path, "%s/game-%04d.sgf", m->sgf_dir, index + 1);
+            cfg.sgf_path = sgf_path;
+        }
+        match_engine_t *black = a_black ? &w->a : &w->b;
+        match_engine_t *white = a_black ? &w->b : &w->a;
+        match_game_result_t res;
+        match_game_play(&cfg, black, white, &res);
+        if (res.restart_black) match_engine_stop(black);
+        if (res.restart_white) match_engine_stop(white);
+        pthread_mutex_lock(&m->lock);
+        record_game(m, index, a_black, &res);
+        pthread_mutex_unlock(&m->lock);
+    }
+    match_engine_stop(&w->a);
+    match_engine_stop(&w->b);
+    return NULL;
+}
+
+static void print_percent_interval(const char *what, match_interval_t iv)
+{
+    printf("%s [%.1f%%, %.1f%%]", what, 100 * iv.low, 100 * iv.high);
+}
+
+static void print_summary(const match_t *m)
+{
+    const tally_t *t = &m->t;
+    double s = score_of(t);
+    double points = t->a_wins + 0.5 * t->draws;
+    match_interval_t w = match_stats_wilson(points, t->games, MATCH_STATS_Z95);
+    match_interval_t e = match_stats_elo_interval(points, t->games, MATCH_STATS_Z95);
+    double elo = match_stats_elo(s);
+    printf("\nA: %s\nB: %s\n", m->name_a, m->name_b);
+    printf("games %d (A black in %d)%s", t->games, t->a_black_games, t->voids ? "" : "\n");
+    if (t->voids) printf(", %d void (both engines failed; not counted)\n", t->voids);
+    printf("A won %d (%d as black, %d as white), B won %d (%d as black, %d as white), draws %d\n",
+           t->a_wins, t->a_black_wins, t->a_white_wins, t->b_wins, t->b_black_wins, t->b_white_wins,
+           t->draws);
+    printf("black won %d, white won %d; lost by forfeit or time: A %d, B %d\n", t->black_wins,
+           t->white_wins, t->a_forfeits, t->b_forfeits);
+    if (t->games > 0) {
+        printf("A's score %.1f%%, ", 100 * s);
+        print_percent_interval("95% interval", w);
+        printf(" (Wilson score interval)\n");
+        printf("Elo A-B %+.1f, 95%% interval [%+.1f, %+.1f] (logistic Elo of the score and of the "
+               "interval's ends)\n",
+               elo, e.low, e.high);
+    }
+    const char *sprt = "";
+    if (m->sprt.on) {
+        double llr =
+            match_stats_sprt_llr(t->a_wins, t->draws, t->b_wins, m->sprt.elo0, m->sprt.elo1);
+        sprt = m->decision == MATCH_SPRT_ACCEPT_H1   ? " sprt=H1"
+               : m->decision == MATCH_SPRT_ACCEPT_H0 ? " sprt=H0"
+                                                     : " sprt=undecided";
+        printf("sprt: elo0 %g, elo1 %g, alpha %g, beta %g: llr %.3f, bounds [%.3f, %.3f]: ",
+               m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta, llr, m->sprt.bounds.low,
+               m->sprt.bounds.high);
+        if (m->decision == MATCH_SPRT_CONTINUE)
+            printf("no decision yet\n");
+        else
+            printf("%s after %d games%s\n",
+                   m->decision == MATCH_SPRT_ACCEPT_H1 ? "H1 accepted (A is elo1 stronger)"
+                                                       : "H0 accepted (A is not elo1 stronger)",
+                   m->decided_after,
+                   t->games > m->decided_after ? " (later games were already running)" : "");
+    }
+    printf("summary: games=%d a_wins=%d b_wins=%d draws=%d a_score=%.4f ci95=[%.4f,%.4f] "
+           "elo=%+.1f elo95=[%+.1f,%+.1f]%s\n",
+           t->games, t->a_wins, t->b_wins, t->draws, s, w.low, w.high, elo, e.low, e.high, sprt);
+}
+
+/* Settings from the options; returns 0 or 2 (message printed). */
+static int configure(match_t *m, const match_options_t *o)
+{
+    if (!o->given[O_BLACK] || !o->given[O_WHITE]) {
+        fprintf(stderr, "tengen match: --black and --white are required (try --help)\n");
+        return 2;
+    }
+    m->cmd_a = o->text[O_BLACK];
+    m->cmd_b = o->text[O_WHITE];
+    m->games = o->given[O_GAMES] ? (int)o->number[O_GAMES] : MATCH_DEFAULT_GAMES;
+    m->size = o->given[O_SIZE] ? (int)o->number[O_SIZE] : MATCH_DEFAULT_SIZE;
+    m->parallel = o->given[O_PARALLEL] ? (int)o->number[O_PARALLEL] : 1;
+    if (m->parallel > m->games) m->parallel = m->games;
+    const char *preset =
+        o->given[O_RULES] ? RULES_PRESET_NAMES[o->choice[O_RULES]] : MATCH_DEFAULT_RULES;
+    if (!rules_preset(&m->rules, preset)) {
+        fprintf(stderr, "tengen match: unknown rules '%s'\n", preset);
+        return 2;
+    }
+    if (o->given[O_KOMI]) m->rules.komi = o->number[O_KOMI];
+    m->max_moves = o->given[O_MAX_MOVES] ? (int)o->number[O_MAX_MOVES] : 3 * m->size * m->size;
+    m->time_per_move = o->given[O_TIME] ? o->number[O_TIME] : 0;
+    m->engine_scores = !o->given[O_SCORING] || o->choice[O_SCORING] == 0;
+    if (o->given[O_ALTERNATE] && o->given[O_NO_ALTERNATE]) {
+        fprintf(stderr, "tengen match: --alternate and --no-alternate contradict each other\n");
+        return 2;
+    }
+    m->alternate = !o->given[O_NO_ALTERNATE];
+    if (o->given[O_OPENINGS] && o->given[O_BALANCED]) {
+        fprintf(stderr, "tengen match: give --openings or --balanced, not both\n");
+        return 2;
+    }
+    if ((o->given[O_OPENINGS] || o->given[O_BALANCED]) && !m->alternate) {
+        fprintf(stderr, "tengen match: openings are played with colours swapped; "
+                        "--no-alternate cannot be used with them\n");
+        return 2;
+    }
+    if (o->given[O_SPRT] && !parse_sprt(o->text[O_SPRT], &m->sprt)) {
+        fprintf(stderr,
+                "tengen match: --sprt: '%s' is not elo0,elo1,alpha,beta with elo0 < elo1 "
+                "and 0 < alpha, beta < 0.5 (for example 0,10,0.05,0.05)\n",
+                o->text[O_SPRT]);
+        return 2;
+    }
+    if (o->given[O_SEED] && !o->given[O_BALANCED]) {
+        fprintf(stderr, "tengen match: --seed is only used with --balanced\n");
+        return 2;
+    }
+    m->sgf_dir = o->given[O_SGF_DIR] ? o->text[O_SGF_DIR] : NULL;
+    m->log_dir = o->given[O_LOG_DIR] ? o->text[O_LOG_DIR] : m->sgf_dir;
+    if (o->given[O_OPENINGS] && !read_openings(m, o->text[O_OPENINGS])) return 2;
+    if (o->given[O_BALANCED] &&
+        !generate_openings(m, o->given[O_SEED] ? (uint64_t)o->number[O_SEED] : 1))
+        return 2;
+    return 0;
+}
+
+static int run_match(match_t *m)
+{
+    if ((m->sgf_dir && !make_dir(m->sgf_dir)) || (m->log_dir && !make_dir(m->log_dir))) return 1;
+    worker_t *workers = calloc((size_t)m->parallel, sizeof *workers);
+    if (!workers) {
+        fprintf(stderr, "tengen match: out of memory\n");
+        return 1;
+    }
+    for (int i = 0; i < m->parallel; i++) {
+        worker_t *w = &workers[i];
+        w->m = m;
+        w->slot = i;
+        if (m->log_dir) {
+            snprintf(w->log_a, sizeof w->log_a, "%.4000s/A-%d.log", m->log_dir, i + 1);
+            snprintf(w->log_b, sizeof w->log_b, "%.4000s/B-%d.log", m->log_dir, i + 1);
+        }
+        match_engine_init(&w->a, m->cmd_a, m->log_dir ? w->log_a : NULL);
+        match_engine_init(&w->b, m->cmd_b, m->log_dir ? w->log_b : NULL);
+    }
+    /* Start the first pair here, so that a wrong command is one clear error, not N forfeits. */
+    char err[512];
+    int status = 0;
+    if (!match_engine_start(&workers[0].a, MATCH_SETUP_TIMEOUT, err, sizeof err) ||
+        !match_engine_start(&workers[0].b, MATCH_SETUP_TIMEOUT, err, sizeof err)) {
+        fprintf(stderr, "tengen match: %s\n", err);
+        match_engine_stop(&workers[0].a);
+        free(workers);
+        return 1;
+    }
+    snprintf(m->name_a, sizeof m->name_a, "%s", workers[0].a.name);
+    snprintf(m->name_b, sizeof m->name_b, "%s", workers[0].b.name);
+    printf("match: A = %s (%s)\nmatch: B = %s (%s)\n", m->name_a, m->cmd_a, m->name_b, m->cmd_b);
+    printf("match: %d games, %dx%d, rules %s, komi %g, move limit %d, %s colours, %s%d in "
+           "parallel",
+           m->games, m->size, m->size, m->rules.name, m->rules.komi, m->max_moves,
+           m->alternate ? "alternating" : "fixed", m->num_openings ? "openings, " : "",
+           m->parallel);
+    if (m->time_per_move > 0) printf(", %g s per move", m->time_per_move);
+    if (m->sprt.on)
+        printf(", sprt elo0 %g elo1 %g alpha %g beta %g", m->sprt.elo0, m->sprt.elo1, m->sprt.alpha,
+               m->sprt.beta);
+    printf("\n");
+    fflush(stdout);
+
+    int started = 0;
+    for (int i = 1; i < m->parallel; i++) {
+        if (pthread_create(&workers[i].thread, NULL, worker_run, &workers[i]) != 0) break;
+        started = i;
+    }
+    worker_run(&workers[0]);
+    for (int i = 1; i <= started; i++)
+        pthread_join(workers[i].thread, NULL);
+    print_summary(m);
+    if (m->sgf_error) status = 1;
+    free(workers);
+    return status;
+}
 
 int cli_match(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "tengen match: not built yet\n");
-    return 1;
+    match_options_t o;
+    int r = parse_options(argc, argv, &o);
+    if (r == 1) return 0;
+    if (r != 0) return 2;
+    match_t m;
+    memset(&m, 0, sizeof m);
+    r = configure(&m, &o);
+    if (r != 0) {
+        free_openings(&m);
+        return r;
+    }
+    /* A dead engine's pipe must be an error from write(), not the end of tengen. */
+    signal(SIGPIPE, SIG_IGN);
+    pthread_mutex_init(&m.lock, NULL);
+    r = run_match(&m);
+    pthread_mutex_destroy(&m.lock);
+    free_openings(&m);
+    return r;
 }
