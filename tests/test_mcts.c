@@ -1,0 +1,257 @@
+/* test_mcts.c - the tree search: visit counts add up, determinism with a seed, the memory limit,
+ * tree reuse, ownership, and small tactical positions solved at a stated playout count.
+ *
+ * Positions are ASCII diagrams (top row first) followed by the expected answer. Playout counts are
+ * divided by test_scale() only where the test does not depend on the search's strength. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "ascii_board.h"
+#include "tengen/engine.h"
+#include "tengen/mcts.h"
+
+static mcts_t *new_search(long playouts, uint64_t seed)
+{
+    mcts_config_t cfg;
+    mcts_config_default(&cfg);
+    cfg.max_playouts = playouts;
+    cfg.seed = seed;
+    cfg.memory_bytes = (size_t)16 << 20;
+    mcts_t *m = mcts_new(&cfg);
+    assert_non_null(m);
+    return m;
+}
+
+static game_t *diagram_game(const char *diagram, const char *rules_name, double komi,
+                            stone_t to_move)
+{
+    rules_t r;
+    assert_true(rules_preset(&r, rules_name));
+    r.komi = komi;
+    return ascii_game(diagram, &r, to_move);
+}
+
+/* Search a diagram with c to move and return the move as GTP text in buf. */
+static const char *best_move(const char *diagram, const char *rules, double komi, stone_t c,
+                             long playouts, char *buf)
+{
+    game_t *g = diagram_game(diagram, rules, komi, c);
+    mcts_t *m = new_search(playouts, 7);
+    const int p = mcts_search(m, g, c, NULL);
+    board_point_to_gtp(game_board(g), p, buf);
+    mcts_free(m);
+    game_free(g);
+    return buf;
+}
+
+static void test_visits_add_up(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    game_t *g = game_new(9, &r);
+    const long n = 2000 / test_scale();
+    mcts_t *m = new_search(n, 1);
+    mcts_report_t rep;
+    mcts_search(m, g, STONE_BLACK, &rep);
+    long root, children;
+    mcts_root_visits(m, &root, &children);
+    /* Early stop may end the search before n playouts, never after. */
+    assert_true(rep.playouts <= n && rep.playouts > 0);
+    assert_int_equal(root, rep.playouts);
+    assert_int_equal(children, root);
+    assert_true(mcts_check_tree(m));
+    long sum = 0;
+    for (int i = 0; i < rep.num_moves; i++) {
+        sum += rep.moves[i].visits;
+        if (i > 0) assert_true(rep.moves[i].visits <= rep.moves[i - 1].visits);
+    }
+    assert_int_equal(sum, root);
+    assert_int_equal(rep.num_moves, 82); /* 81 points and pass */
+    const float *own = mcts_ownership(m);
+    const board_t *b = game_board(g);
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        assert_true(own[p] >= -1.0f && own[p] <= 1.0f);
+        if (!board_is_on_board(b, p)) assert_true(own[p] == 0.0f);
+    }
+    mcts_free(m);
+    game_free(g);
+}
+
+static void test_determinism(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    game_t *g = game_new(9, &r);
+    game_play(g, STONE_BLACK, board_point_from_gtp(game_board(g), "E5"));
+    game_play(g, STONE_WHITE, board_point_from_gtp(game_board(g), "C4"));
+    const long n = 1500 / test_scale();
+    mcts_report_t a, b;
+    mcts_t *m1 = new_search(n, 42), *m2 = new_search(n, 42);
+    const int p1 = mcts_search(m1, g, STONE_BLACK, &a);
+    const int p2 = mcts_search(m2, g, STONE_BLACK, &b);
+    assert_int_equal(p1, p2);
+    assert_int_equal(a.playouts, b.playouts);
+    assert_int_equal(a.playout_moves, b.playout_moves);
+    assert_int_equal(a.num_moves, b.num_moves);
+    for (int i = 0; i < a.num_moves; i++) {
+        assert_int_equal(a.moves[i].point, b.moves[i].point);
+        assert_int_equal(a.moves[i].visits, b.moves[i].visits);
+    }
+    assert_memory_equal(mcts_ownership(m1), mcts_ownership(m2), BOARD_MAX_POINTS * sizeof(float));
+    /* Another seed plays other playouts. */
+    mcts_t *m3 = new_search(n, 43);
+    mcts_report_t c;
+    mcts_search(m3, g, STONE_BLACK, &c);
+    assert_true(c.playout_moves != a.playout_moves);
+    mcts_free(m1);
+    mcts_free(m2);
+    mcts_free(m3);
+    game_free(g);
+}
+
+static void test_memory_limit(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    game_t *g = game_new(9, &r);
+    mcts_config_t cfg;
+    mcts_config_default(&cfg);
+    cfg.max_playouts = 3000 / test_scale();
+    cfg.memory_bytes = 64 << 10; /* under two thousand nodes */
+    mcts_t *m = mcts_new(&cfg);
+    assert_non_null(m);
+    mcts_report_t rep;
+    const int p = mcts_search(m, g, STONE_BLACK, &rep);
+    assert_true(p > 0);
+    assert_true(rep.pool_full);
+    assert_true(rep.nodes > 0 && rep.nodes < 2000);
+    assert_true(mcts_check_tree(m));
+    /* Too little memory for a tree at all is refused. */
+    cfg.memory_bytes = 1000;
+    assert_null(mcts_new(&cfg));
+    mcts_free(m);
+    game_free(g);
+}
+
+static void test_tree_reuse(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    game_t *g = game_new(7, &r);
+    mcts_t *m = new_search(3000 / test_scale(), 3);
+    mcts_report_t rep;
+    const int p = mcts_search(m, g, STONE_BLACK, &rep);
+    assert_int_equal(rep.reused_visits, 0);
+    assert_int_equal(game_play(g, STONE_BLACK, p), GAME_OK);
+    assert_true(rep.pv_len >= 2);
+    assert_int_equal(game_play(g, STONE_WHITE, rep.pv[1]), GAME_OK);
+    mcts_search(m, g, STONE_BLACK, &rep);
+    assert_true(rep.reused_visits > 0);
+    assert_true(mcts_check_tree(m));
+    long root, children;
+    mcts_root_visits(m, &root, &children);
+    assert_int_equal(root, rep.reused_visits + rep.playouts);
+    /* Undo: the position does not continue the tree; a fresh tree. */
+    game_undo(g);
+    mcts_search(m, g, STONE_WHITE, &rep);
+    assert_int_equal(rep.reused_visits, 0);
+    mcts_free(m);
+    game_free(g);
+}
+
+/* Black to move captures the three white stones in atari: B5. (1000 playouts, seed 7.) */
+static void test_finds_capture(void **state)
+{
+    (void)state;
+    char v[8];
+    assert_string_equal(best_move(". . . . . . .\n"
+                                  ". . X X X . .\n"
+                                  ". . O O O X .\n"
+                                  ". . X X X . .\n"
+                                  ". . . . . . .\n"
+                                  ". . . O . . .\n"
+                                  ". . . . . . .\n",
+                                  "chinese", 0.5, STONE_BLACK, 1000, v),
+                        "B5");
+}
+
+/* Black's three stones are in atari; extending at F5 gives them three liberties. (1000
+ * playouts, seed 7.) */
+static void test_saves_atari(void **state)
+{
+    (void)state;
+    char v[8];
+    assert_string_equal(best_move(". . . . . . .\n"
+                                  ". . O O O . .\n"
+                                  ". O X X X . .\n"
+                                  ". . O O O . .\n"
+                                  ". . . . . . .\n"
+                                  ". X . . . X .\n"
+                                  ". . . . . . .\n",
+                                  "chinese", 0.5, STONE_BLACK, 1000, v),
+                        "F5");
+}
+
+/* Atari Go: the first capture wins; black captures at once at C2. (300 playouts, seed 7.) */
+static void test_atari_go_capture(void **state)
+{
+    (void)state;
+    char v[8];
+    assert_string_equal(best_move(". . . . .\n"
+                                  ". . X . .\n"
+                                  ". X O X .\n"
+                                  ". . . O .\n"
+                                  ". . . . .\n",
+                                  "atari-go", 0, STONE_BLACK, 300, v),
+                        "C2");
+}
+
+/* Ownership and dead stones: the white stone inside black's area is dead, black's wall alive. */
+static void test_dead_stone(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    r.komi = 0.5;
+    engine_settings_t s;
+    engine_settings_default(&s);
+    s.playouts = 2000 / test_scale();
+    engine_t *e = engine_new(5, &r, &s);
+    assert_non_null(e);
+    game_t *g = ascii_game(". . X O .\n"
+                           ". . X O .\n"
+                           ". O X O .\n"
+                           ". . X O .\n"
+                           ". . X O .\n",
+                           &r, STONE_BLACK);
+    engine_replace_game(e, g);
+    stone_status_t status[BOARD_MAX_POINTS];
+    engine_final_status(e, status);
+    const board_t *b = game_board(g);
+    assert_int_equal(status[ascii_point(b, "B3")], STATUS_DEAD);
+    assert_int_equal(status[ascii_point(b, "C3")], STATUS_ALIVE);
+    assert_int_equal(status[ascii_point(b, "D3")], STATUS_ALIVE);
+    const score_t sc = engine_final_score(e);
+    assert_true(sc.margin == 15 - 10 - 0.5); /* black 15 with B3 dead, white 10, komi 0.5 */
+    engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_visits_add_up),    cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_memory_limit),     cmocka_unit_test(test_tree_reuse),
+        cmocka_unit_test(test_finds_capture),    cmocka_unit_test(test_saves_atari),
+        cmocka_unit_test(test_atari_go_capture), cmocka_unit_test(test_dead_stone),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

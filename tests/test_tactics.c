@@ -1,0 +1,114 @@
+/* test_tactics.c - liberties after a move, self-atari and atari escapes, as diagrams with one
+ * assertion each (read without playing; checked against board_play where it is cheap). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "ascii_board.h"
+#include "tengen/tactics.h"
+
+static void eval(const char *diagram, stone_t c, const char *vertex, tactics_move_t *m)
+{
+    board_t b;
+    ascii_board(&b, diagram, false);
+    tactics_eval_move(&b, c, ascii_point(&b, vertex), m);
+}
+
+static bool self_atari(const char *diagram, stone_t c, const char *vertex)
+{
+    board_t b;
+    ascii_board(&b, diagram, false);
+    return tactics_is_self_atari(&b, c, ascii_point(&b, vertex));
+}
+
+static void test_eval_move(void **state)
+{
+    (void)state;
+    tactics_move_t m;
+    /* Black at B3 joins A3 and B2: a string of 3 stones with more than 3 liberties. */
+    eval(". . . .\n"
+         "X . . .\n"
+         ". X . .\n"
+         ". . . .\n",
+         STONE_BLACK, "B3", &m);
+    assert_int_equal(m.stones, 3);
+    assert_int_equal(m.libs, 3); /* capped at 3 */
+    assert_int_equal(m.captured, 0);
+    /* White at D2 captures the two black stones. */
+    eval(". . . .\n"
+         ". O O .\n"
+         "O X X .\n"
+         ". O O .\n",
+         STONE_WHITE, "D2", &m);
+    assert_int_equal(m.captured, 2);
+    assert_true(m.libs >= 2);
+}
+
+static void test_self_atari(void **state)
+{
+    (void)state;
+    /* Black at C1 keeps two liberties; black at A2 (next diagram) keeps one: self-atari. */
+    assert_false(self_atari(". . . . .\n"
+                            ". . . . .\n"
+                            ". . . . .\n"
+                            "O . . . .\n"
+                            ". O . . .\n",
+                            STONE_BLACK, "C1"));
+    assert_true(self_atari(". . . . .\n"
+                           ". . . . .\n"
+                           "O . . . .\n"
+                           ". O . . .\n"
+                           ". . O . .\n",
+                           STONE_BLACK, "A2"));
+    /* Capturing is never a self-atari: black A1 takes the white stone at B1. */
+    assert_false(self_atari(". . . . .\n"
+                            ". . . . .\n"
+                            ". . . . .\n"
+                            "O X . . .\n"
+                            ". O X . .\n",
+                            STONE_BLACK, "A1"));
+}
+
+static void test_atari_escapes(void **state)
+{
+    (void)state;
+    board_t b;
+    int out[8];
+    /* The black stone at C3 is in atari; extending at C2 gives three liberties. */
+    ascii_board(&b,
+                ". . . . .\n"
+                ". . O . .\n"
+                ". O X O .\n"
+                ". . . . .\n"
+                ". . . . .\n",
+                false);
+    int n = tactics_atari_escapes(&b, ascii_point(&b, "C3"), out, 8);
+    assert_int_equal(n, 1);
+    assert_int_equal(out[0], ascii_point(&b, "C2"));
+    /* Here extending at C2 leaves one liberty, but capturing the white stone at D3 (in atari,
+     * at D2) saves. */
+    ascii_board(&b,
+                ". . . . .\n"
+                ". . O X .\n"
+                ". O X O X\n"
+                ". O . . .\n"
+                ". . O . .\n",
+                false);
+    n = tactics_atari_escapes(&b, ascii_point(&b, "C3"), out, 8);
+    assert_int_equal(n, 1);
+    assert_int_equal(out[0], ascii_point(&b, "D2"));
+    /* A string not in atari has no escapes. */
+    assert_int_equal(tactics_atari_escapes(&b, ascii_point(&b, "D4"), out, 8), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_eval_move),
+        cmocka_unit_test(test_self_atari),
+        cmocka_unit_test(test_atari_escapes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
