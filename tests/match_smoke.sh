@@ -242,11 +242,16 @@ if run openings 0 --black "$(fake random 1)" --white "$(fake random 2)" --games 
     done
 fi
 
-# ---- tengen's own engine, once `tengen gtp` answers genmove ----
+# ---- tengen's own engine (once `tengen gtp` answers genmove) against GNU Go or the fake ----
 if printf 'known_command genmove\n' | "$TENGEN" gtp 2>/dev/null | grep -q '^= true'; then
     T="$TENGEN gtp"
     if "$TENGEN" gtp --help 2>/dev/null | grep -q -- '--playouts'; then T="$T --playouts 200"; fi
-    run tengen 0 --black "$T" --white "$(fake random)" --games 2 --size 5 --parallel 2 \
+    if [ -x /usr/games/gnugo ]; then
+        O="/usr/games/gnugo --mode gtp --level 1 --chinese-rules"
+    else
+        O=$(fake random)
+    fi
+    run tengen 0 --black "$T" --white "$O" --games 2 --size 5 --parallel 2 \
         --max-moves 60 --time-per-move 1 --sgf-dir tsgf &&
         expect_summary tengen "$SUMMARY_RE" && check_sgf "$SCRATCH/tsgf/game-0001.sgf"
 else
