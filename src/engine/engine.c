@@ -146,6 +146,14 @@ void engine_set_report(engine_t *e, mcts_report_fn fn, void *user)
     mcts_set_report(e->mcts, fn, user);
 }
 
+/* Resigned or won by the Atari Go capture goal. Two passes end the game too, but play may resume
+ * after them (game.h), so they do not stop a search. */
+static bool is_decided(const game_t *g)
+{
+    const game_end_t end = game_end_reason(g);
+    return end == GAME_END_RESIGN || end == GAME_END_CAPTURE_GOAL;
+}
+
 /* The per-move limits for c: the settings, or the default time shortened by the clock. */
 static void limits_for_move(const engine_t *e, stone_t c, mcts_config_t *cfg)
 {
@@ -249,7 +257,7 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
 {
     game_t *g = e->game;
     engine_move_t mv = {POINT_PASS, 0.5, 0, 0, false};
-    if (!game_is_over(g)) {
+    if (!is_decided(g)) {
         mcts_config_t cfg;
         limits_for_move(e, c, &cfg);
         mcts_report_t rep;

@@ -179,6 +179,14 @@ const float *mcts_ownership(const mcts_t *m)
     return m->ownership;
 }
 
+/* Resigned or won by the Atari Go capture goal. Two passes end the game too, but play may resume
+ * after them (game.h), so they do not stop a search. */
+static bool is_decided(const game_t *g)
+{
+    const game_end_t end = game_end_reason(g);
+    return end == GAME_END_RESIGN || end == GAME_END_CAPTURE_GOAL;
+}
+
 /* ---- helpers ---- */
 
 static double seconds_since(const struct timespec *t0)
@@ -715,7 +723,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     pcfg.tactical = !m->cfg.light_playouts;
 
     mcts_report_t report;
-    if (!game_is_over(g)) {
+    if (!is_decided(g)) {
         long next_report = MCTS_REPORT_INTERVAL;
         for (long attempts = 0;; attempts++) {
             if (m->cfg.max_playouts > 0 && m->playouts >= m->cfg.max_playouts) break;
