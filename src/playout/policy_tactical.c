@@ -68,9 +68,9 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
     for (int t = 0; t < POLICY_RANDOM_TRIES; t++) {
         p = playout_light_choose(b, c, rng);
         if (p == POINT_PASS) return p;
+        if (!tactics_is_self_atari(b, c, p)) return p;
         tactics_move_t m;
         tactics_eval_move(b, c, p, &m);
-        if (m.libs > 1 || m.captured > 0) return p;
         if (m.stones == 1 && rng_below(rng, 1024) >= POLICY_SELF_ATARI_REJECT_1024) return p;
     }
     return p;

@@ -40,6 +40,11 @@ void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out)
             continue;
         }
         out->stones += board_chain_size(b, q);
+        /* A string with four or more liberties keeps at least three besides p: no need to list. */
+        if (board_liberties(b, q) >= 4) {
+            nlibs = 3;
+            continue;
+        }
         int own[4];
         const int k = board_chain_liberty_list(b, q, own, 4);
         for (int i = 0; i < k; i++)
@@ -50,6 +55,21 @@ void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out)
 
 bool tactics_is_self_atari(const board_t *b, stone_t c, int p)
 {
+    /* Fast answers first: two empty neighbours, an own neighbour with three or more liberties, or
+     * a capture each settle it without listing liberties. */
+    const stone_t o = stone_other(c);
+    int empty = 0;
+    for (int d = 0; d < 4; d++) {
+        const int q = p + board_neighbor_offset(b, d);
+        const stone_t col = board_at(b, q);
+        if (col == STONE_EMPTY) {
+            if (++empty >= 2) return false;
+        } else if (col == c) {
+            if (board_liberties(b, q) >= 3) return false;
+        } else if (col == o && board_liberties(b, q) == 1) {
+            return false;
+        }
+    }
     tactics_move_t m;
     tactics_eval_move(b, c, p, &m);
     return m.libs <= 1 && m.captured == 0;
