@@ -34,6 +34,10 @@ typedef struct mcts_config {
     size_t memory_bytes;  /* node pool size */
     bool light_playouts;  /* true: uniform light playouts instead of the tactical policy */
     bool reuse_tree;      /* keep the subtree of the moves played between searches */
+    bool root_passes;     /* count the game's passes before the root: after an opponent's pass a
+                             pass in the tree ends the game (Tromp-Taylor count of the board as
+                             it stands). false for searches that only estimate ownership, so
+                             that the playouts settle dead stones instead of stopping */
 } mcts_config_t;
 
 /* Statistics of one root move. Win rates are for the player to move at the root. */
@@ -67,7 +71,7 @@ typedef void (*mcts_report_fn)(const mcts_report_t *report, void *user);
 typedef struct mcts mcts_t;
 
 /* Fill cfg with the defaults: 10,000 playouts, no time limit, seed 1, 256 MB, tactical playouts,
- * tree reuse. */
+ * tree reuse, root passes counted. */
 void mcts_config_default(mcts_config_t *cfg);
 
 /* Create a searcher; the pool is allocated (not touched) now. Returns NULL if out of memory or
@@ -90,7 +94,8 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out);
 
 /* Ownership from the playouts of the last search: per point, the mean Tromp-Taylor owner at the
  * end of the playouts (+1 black, -1 white), in [-1, 1]; BOARD_MAX_POINTS entries, 0 off the board
- * and before any search. */
+ * and before any search. Simulations that end in the tree by two passes are not counted: they
+ * score the board as it stands and say nothing about which stones would die. */
 const float *mcts_ownership(const mcts_t *m);
 
 /* Visit statistics for tests: total real visits of the root and the sum of its children's. */

@@ -313,8 +313,13 @@ static void ensure_ownership(engine_t *e)
         cfg.max_playouts = ENGINE_STATUS_PLAYOUTS;
         cfg.max_seconds = 0;
     }
+    /* The game may have ended by two passes; the playouts must still settle the dead stones. Its
+     * tree is scored differently at the root, so it is neither reused nor kept. */
+    cfg.root_passes = false;
+    cfg.reuse_tree = false;
     mcts_report_t rep;
     search(e, game_to_move(g), &cfg, &rep);
+    mcts_clear(e->mcts);
 }
 
 void engine_final_status(engine_t *e, stone_status_t *status)

@@ -80,6 +80,7 @@ struct mcts {
     int root_passes;
     int root_last;
     long playouts, playout_moves, reused_visits;
+    long owner_samples; /* simulations that added to owner_sum */
     int32_t owner_sum[BOARD_MAX_POINTS];
     float ownership[BOARD_MAX_POINTS];
     mcts_move_stats_t stats[BOARD_MAX_POINTS + 1];
@@ -105,6 +106,7 @@ void mcts_config_default(mcts_config_t *cfg)
     cfg->memory_bytes = (size_t)256 << 20;
     cfg->light_playouts = false;
     cfg->reuse_tree = true;
+    cfg->root_passes = true;
 }
 
 static size_t capacity_for(size_t bytes)
@@ -557,6 +559,7 @@ static bool simulate(mcts_t *m, const policy_config_t *pcfg)
         }
     }
     int score;
+    const bool sample_owner = !terminal || decided;
     if (terminal) {
         score = policy_area_owner(b, m->owner);
     } else {
@@ -575,11 +578,14 @@ static bool simulate(mcts_t *m, const policy_config_t *pcfg)
         winner = score > m->komi ? STONE_BLACK : score < m->komi ? STONE_WHITE : STONE_EMPTY;
     }
     const double black_value = winner == STONE_BLACK ? 1.0 : winner == STONE_WHITE ? 0.0 : 0.5;
-    for (int i = 0; i < b->size; i++)
-        for (int j = 0; j < b->size; j++) {
-            const int p = board_point(b, j, i);
-            m->owner_sum[p] += m->owner[p];
-        }
+    if (sample_owner) {
+        for (int i = 0; i < b->size; i++)
+            for (int j = 0; j < b->size; j++) {
+                const int p = board_point(b, j, i);
+                m->owner_sum[p] += m->owner[p];
+            }
+        m->owner_samples++;
+    }
 
     /* Backup: node path[i] holds the move of the player to move at depth i - 1. */
     for (int i = 0; i <= depth; i++) {
@@ -685,7 +691,7 @@ static bool outcome_settled(const mcts_t *m)
 int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
 {
     clock_gettime(CLOCK_MONOTONIC, &m->start);
-    m->playouts = m->playout_moves = m->reused_visits = 0;
+    m->playouts = m->playout_moves = m->reused_visits = m->owner_samples = 0;
     memset(m->owner_sum, 0, sizeof m->owner_sum);
     memset(m->ownership, 0, sizeof m->ownership);
     m->game = g;
@@ -712,7 +718,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
                                  ? rules_handicap_bonus(rules, game_handicap(g))
                                  : 0);
     const int passes = game_consecutive_passes(g);
-    m->root_passes = passes > 1 ? 1 : passes;
+    m->root_passes = !m->cfg.root_passes ? 0 : passes > 1 ? 1 : passes;
     m->root_last = game_last_move(g);
     /* Reseed from the seed and the position, so a search depends on its input only. */
     rng_seed(&m->rng, mix64(m->cfg.seed ^ mix64(game_board(g)->hash + (uint64_t)c) ^
@@ -741,9 +747,9 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
             }
         }
     }
-    if (m->playouts > 0) {
+    if (m->owner_samples > 0) {
         for (int p = 0; p < BOARD_MAX_POINTS; p++)
-            m->ownership[p] = (float)m->owner_sum[p] / (float)m->playouts;
+            m->ownership[p] = (float)m->owner_sum[p] / (float)m->owner_samples;
     }
     fill_report(m, &report);
     if (m->report_fn) m->report_fn(&report, m->report_user);
