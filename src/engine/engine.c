@@ -46,6 +46,7 @@ struct engine {
     bool own_valid;
     uint64_t own_hash;
     int own_moves;
+    stone_t own_to_move;
     float own[BOARD_MAX_POINTS];
 };
 
@@ -181,6 +182,7 @@ static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, mcts_report_
     e->own_valid = rep->playouts > 0;
     e->own_hash = game_board(e->game)->hash;
     e->own_moves = game_move_count(e->game);
+    e->own_to_move = c;
     return best;
 }
 
@@ -253,6 +255,8 @@ static bool opponent_has_dead(const engine_t *e, stone_t c)
     return false;
 }
 
+static void ensure_ownership(engine_t *e, stone_t to_move);
+
 int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_t *out)
 {
     game_t *g = e->game;
@@ -271,7 +275,12 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
         const game_move_t *last = n > 0 ? game_move_at(g, n - 1) : NULL;
         const bool opponent_passed =
             last && last->setup_index < 0 && last->point == POINT_PASS && last->color != c;
-        if (!cleanup && opponent_passed && wins_count_now(e, c)) mv.point = POINT_PASS;
+        if (!cleanup && opponent_passed && mv.point != POINT_PASS) {
+            /* Judge the dead stones as final_score will after our pass: with the opponent to
+             * move. The genmove search had us to move, which makes unsettled fights look won. */
+            ensure_ownership(e, stone_other(c));
+            if (wins_count_now(e, c)) mv.point = POINT_PASS;
+        }
         if (cleanup && mv.point == POINT_PASS && opponent_has_dead(e, c)) {
             /* Play the most visited real move instead: the dead stones must be taken off. */
             for (int i = 0; i < rep.num_moves; i++) {
@@ -301,11 +310,12 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
     return mv.point;
 }
 
-/* Make sure the cached ownership belongs to the current position. */
-static void ensure_ownership(engine_t *e)
+/* Make sure the cached ownership belongs to the current position with to_move to play. */
+static void ensure_ownership(engine_t *e, stone_t to_move)
 {
     const game_t *g = e->game;
-    if (e->own_valid && e->own_hash == game_board(g)->hash && e->own_moves == game_move_count(g))
+    if (e->own_valid && e->own_hash == game_board(g)->hash &&
+        e->own_moves == game_move_count(g) && e->own_to_move == to_move)
         return;
     mcts_config_t cfg;
     mcts_config_from(&e->s, &cfg);
@@ -318,13 +328,13 @@ static void ensure_ownership(engine_t *e)
     cfg.root_passes = false;
     cfg.reuse_tree = false;
     mcts_report_t rep;
-    search(e, game_to_move(g), &cfg, &rep);
+    search(e, to_move, &cfg, &rep);
     mcts_clear(e->mcts);
 }
 
 void engine_final_status(engine_t *e, stone_status_t *status)
 {
-    ensure_ownership(e);
+    ensure_ownership(e, game_to_move(e->game));
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     classify(e, dead, seki);
     for (int p = 0; p < BOARD_MAX_POINTS; p++)
@@ -333,7 +343,7 @@ void engine_final_status(engine_t *e, stone_status_t *status)
 
 score_t engine_final_score(engine_t *e)
 {
-    ensure_ownership(e);
+    ensure_ownership(e, game_to_move(e->game));
     bool dead[BOARD_MAX_POINTS];
     classify(e, dead, NULL);
     const game_t *g = e->game;
