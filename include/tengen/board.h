@@ -60,9 +60,12 @@ typedef struct board {
     int empty_count;         /* number of empty on-board points, the length of empties[] */
 
     uint8_t color[BOARD_MAX_POINTS];     /* stone_t of every point, border included */
-    uint16_t chain[BOARD_MAX_POINTS];    /* head point of the string a stone belongs to */
+    uint16_t chain[BOARD_MAX_POINTS];    /* head point of the string a stone belongs to; 0 at
+                                          * every point without a stone (empty or border), so
+                                          * chain[q] == h (h a head) needs no colour test */
     uint16_t next[BOARD_MAX_POINTS];     /* circular list of the stones of each string */
-    /* The fields below are valid at head points only (p == chain[p]). */
+    /* The fields below are valid at head points only (p == chain[p]). Point 0 (a border corner,
+     * never a head) reads as a string with libs, stones and lib_sum 0. */
     uint16_t libs[BOARD_MAX_POINTS];     /* exact number of distinct liberties */
     uint16_t stones[BOARD_MAX_POINTS];   /* number of stones in the string */
     uint32_t lib_sum[BOARD_MAX_POINTS];  /* sum of the liberty points: the liberty when libs == 1 */

@@ -27,27 +27,26 @@ __attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, 
     const int o = (int)stone_other(c), me = (int)c;
     const int q0 = p - s, q1 = p - 1, q2 = p + 1, q3 = p + s;
     const int n0 = col[q0], n1 = col[q1], n2 = col[q2], n3 = col[q3];
-    const unsigned around = (1u << n0) | (1u << n1) | (1u << n2) | (1u << n3);
-    /* Three shapes, about 37%, 42% and 21% of the calls in 9x9 playouts; inside each the tests
-     * are branch-free, since their outcomes are close to coin flips. chain[] and libs[] of border
-     * points are read whatever they hold and masked by colour. */
-    if (!(around & (1u << o))) {
-        /* Every neighbour c or border: the diagonal test of board_is_true_eye (at most one enemy
-         * diagonal, none on the edge). A false eye is legal if a neighbour string keeps a liberty. */
-        const int d0 = col[q0 - 1], d1 = col[q0 + 1], d2 = col[q3 - 1], d3 = col[q3 + 1];
-        const int enemy = (d0 == o) + (d1 == o) + (d2 == o) + (d3 == o);
-        const int edge = (d0 == STONE_BORDER) | (d1 == STONE_BORDER) | (d2 == STONE_BORDER) |
-                         (d3 == STONE_BORDER);
-        if (enemy + edge <= 1) return false;
-        return ((n0 == me) & (libs[chain[q0]] > 1)) | ((n1 == me) & (libs[chain[q1]] > 1)) |
-               ((n2 == me) & (libs[chain[q2]] > 1)) | ((n3 == me) & (libs[chain[q3]] > 1));
-    }
+    /* Branch-free: the shape (own eye shape, the opponent's, mixed) is close to a coin flip in a
+     * playout, and computing every test costs less than a mispredicted branch. Every neighbour is
+     * c, the opponent or border. chain[] of a border point is 0 and libs[0] is 0 (board.h), so a
+     * border neighbour reads as a string with no liberty. */
     const int l0 = libs[chain[q0]], l1 = libs[chain[q1]], l2 = libs[chain[q2]], l3 = libs[chain[q3]];
-    const int captures = ((n0 == o) & (l0 == 1)) | ((n1 == o) & (l1 == 1)) | ((n2 == o) & (l2 == 1)) |
-                         ((n3 == o) & (l3 == 1));
-    if (!(around & (1u << me))) return captures; /* the opponent's eye shape: only by capture */
-    return captures | ((n0 == me) & (l0 > 1)) | ((n1 == me) & (l1 > 1)) | ((n2 == me) & (l2 > 1)) |
-           ((n3 == me) & (l3 > 1));
+    /* Legal: a neighbour is an own string with two liberties or more (it keeps one), or an enemy
+     * string with exactly one (it is captured). With the count capped at 2, that is "capped count
+     * == 2 for an own string, == 1 otherwise"; a border neighbour (count 0) never matches. */
+    const int k0 = l0 > 2 ? 2 : l0, k1 = l1 > 2 ? 2 : l1, k2 = l2 > 2 ? 2 : l2, k3 = l3 > 2 ? 2 : l3;
+    const int legal = (k0 == 1 + (n0 == me)) | (k1 == 1 + (n1 == me)) | (k2 == 1 + (n2 == me)) |
+                      (k3 == 1 + (n3 == me));
+    /* c's true eye: no enemy neighbour, and the diagonal test of board_is_true_eye (at most one
+     * enemy diagonal, none if one is off the board). With weights 2 for an enemy diagonal and 1
+     * for a border one, that is a total of at most 3 (no border: 0 or 2; edge: 2; corner: 3). */
+    const unsigned around = (1u << n0) | (1u << n1) | (1u << n2) | (1u << n3);
+    const unsigned weights = (2u << (2 * o)) | (1u << (2 * STONE_BORDER));
+    const unsigned w = ((weights >> (2 * col[q0 - 1])) & 3) + ((weights >> (2 * col[q0 + 1])) & 3) +
+                       ((weights >> (2 * col[q3 - 1])) & 3) + ((weights >> (2 * col[q3 + 1])) & 3);
+    const int eye = !((around >> o) & 1) & (w <= 3);
+    return legal & !eye;
 }
 
 /* Would c at the empty point p be a light-policy candidate: legal and not a fill of c's true eye?

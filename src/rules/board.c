@@ -145,22 +145,22 @@ static int chain_remove(board_t *b, int h)
     int s = h;
     do {
         b->color[s] = STONE_EMPTY;
+        b->chain[s] = 0;
         b->hash ^= board_zobrist(c, s);
         empty_add(b, s);
         n++;
         s = b->next[s];
     } while (s != h);
     /* Second pass: every removed point is now a liberty of each distinct enemy neighbour. Only
-     * enemy stones can touch the removed string. Branch-free, as in play_touch: g is 0 (a border
-     * corner, updated by zero) where a direction has no enemy string or repeats one. */
-    const int o = (int)stone_other(c);
+     * enemy stones can touch the removed string, and chain[] is 0 at every other neighbour now
+     * (removed, empty or border). Branch-free, as in play_touch: g is 0 (a border corner, updated
+     * by zero) where a direction has no enemy string or repeats one. */
     s = h;
     do {
-        const int q0 = s - st, q1 = s - 1, q2 = s + 1, q3 = s + st;
-        const int g0 = b->chain[q0] & -(int)(b->color[q0] == o);
-        int g1 = b->chain[q1] & -(int)(b->color[q1] == o);
-        int g2 = b->chain[q2] & -(int)(b->color[q2] == o);
-        int g3 = b->chain[q3] & -(int)(b->color[q3] == o);
+        const int g0 = b->chain[s - st];
+        int g1 = b->chain[s - 1];
+        int g2 = b->chain[s + 1];
+        int g3 = b->chain[s + st];
         g1 &= -(int)(g1 != g0);
         g2 &= -(int)((g2 != g0) & (g2 != g1));
         g3 &= -(int)((g3 != g0) & (g3 != g1) & (g3 != g2));
@@ -191,80 +191,112 @@ static inline void chain_join_lists(board_t *b, int big, int small)
     b->stones[big] = (uint16_t)(b->stones[big] + b->stones[small]);
 }
 
+/* Liberty bookkeeping of a merge, stone by stone. The other neighbours of the four neighbours
+ * u, l, r, d of a stone s are the four diagonal points of s and the four points two steps away, so
+ * eight chain[] loads answer all four directions. chain[] is 0 at points without a stone, so "is
+ * in string h" is one compare, no colour test. Written without data-dependent branches: whether a
+ * neighbour is empty is a coin flip in a playout. The point two steps away is read only through
+ * an empty neighbour (beyond which lies an on-board or border point); otherwise the neighbour
+ * itself is read, and masked out. */
+typedef struct around {
+    int eu, el, er, ed;                  /* the neighbour is empty */
+    int knw, kne, ksw, kse;              /* chain[] of the diagonal points */
+    int ku2, kl2, kr2, kd2;              /* chain[] two steps away (or of the neighbour itself) */
+} around_t;
+
+static inline __attribute__((always_inline)) around_t around_load(const board_t *b, int s)
+{
+    const int st = b->stride;
+    const uint16_t *chain = b->chain;
+    const uint8_t *color = b->color;
+    around_t a;
+    a.eu = color[s - st] == STONE_EMPTY;
+    a.el = color[s - 1] == STONE_EMPTY;
+    a.er = color[s + 1] == STONE_EMPTY;
+    a.ed = color[s + st] == STONE_EMPTY;
+    a.knw = chain[s - st - 1];
+    a.kne = chain[s - st + 1];
+    a.ksw = chain[s + st - 1];
+    a.kse = chain[s + st + 1];
+    a.ku2 = chain[s - st - (st & -a.eu)];
+    a.kl2 = chain[s - 1 - a.el];
+    a.kr2 = chain[s + 1 + a.er];
+    a.kd2 = chain[s + st + (st & -a.ed)];
+    return a;
+}
+
+/* The empty neighbours of s (as a 4-bit mask, bit 0 up .. bit 3 down) that no stone of string h
+ * touches. s itself is not in h. */
+static inline __attribute__((always_inline)) unsigned around_fresh(const around_t *a, int h)
+{
+    const int nw = a->knw == h, ne = a->kne == h, sw = a->ksw == h, se = a->kse == h;
+    return (unsigned)(a->eu & !((a->ku2 == h) | nw | ne)) |
+           (unsigned)(a->el & !((a->kl2 == h) | nw | sw)) << 1 |
+           (unsigned)(a->er & !((a->kr2 == h) | ne | se)) << 2 |
+           (unsigned)(a->ed & !((a->kd2 == h) | sw | se)) << 3;
+}
+
+/* The liberties that string small counts at its stone s, as a mask like around_fresh: the empty
+ * neighbours whose first neighbour in small, in direction order, is s (the convention of
+ * is_first_neighbor_of). s is first for u unless u - st, u - 1 or u + 1 is in small; for l unless
+ * l - st or l - 1 is; for r unless r - st is; for d always. */
+static inline __attribute__((always_inline)) unsigned around_counted(const around_t *a, int small)
+{
+    const int nw = a->knw == small, ne = a->kne == small;
+    return (unsigned)(a->eu & !((a->ku2 == small) | nw | ne)) |
+           (unsigned)(a->el & !((a->kl2 == small) | nw)) << 1 | (unsigned)(a->er & !ne) << 2 |
+           (unsigned)a->ed << 3;
+}
+
+/* Number of bits set in a 4-bit mask (a nibble table in a constant: x86-64 without -mpopcnt turns
+ * __builtin_popcount into a library call). */
+static inline int popcount4(unsigned mask)
+{
+    return (int)((0x4332322132212110ULL >> (mask * 4)) & 0xf);
+}
+
+/* Sum of the neighbours of s selected by a 4-bit mask. */
+static inline uint32_t around_sum(int s, int st, unsigned mask)
+{
+    return ((uint32_t)(s - st) & -(uint32_t)(mask & 1)) +
+           ((uint32_t)(s - 1) & -(uint32_t)((mask >> 1) & 1)) +
+           ((uint32_t)(s + 1) & -(uint32_t)((mask >> 2) & 1)) +
+           ((uint32_t)(s + st) & -(uint32_t)(mask >> 3));
+}
+
 /* Merge string `small` into string `big` (both heads, same colour, not yet sharing stones).
  * Liberties of small that big does not already have are added. libs[small] is exact, so the walk
  * over small's stones stops as soon as all of its liberties have been seen. */
 static void chain_merge(board_t *b, int big, int small)
 {
     const int st = b->stride;
-    const uint8_t c = b->color[big];
     int missing = b->libs[small];
+    int added = 0;
+    uint32_t sum = 0;
     int s = small;
     while (missing > 0) {
-        const int l4[4] = {s - st, s - 1, s + 1, s + st};
-        #pragma GCC unroll 4
-        for (int d = 0; d < 4; d++) {
-            const int l = l4[d];
-            if (b->color[l] != STONE_EMPTY) continue;
-            /* l is counted at the first of its neighbours, in direction order, that is in small
-             * (the convention of is_first_neighbor_of); it is new to big unless it touches big. */
-            const int q[4] = {l - st, l - 1, l + 1, l + st};
-            int first = 0;
-            bool touches_big = false;
-            #pragma GCC unroll 4
-            for (int e = 0; e < 4; e++) {
-                const int g = b->chain[q[e]] & -(int)(b->color[q[e]] == c);
-                touches_big |= g == big;
-                first = ((g == small) & !first) ? q[e] : first;
-            }
-            if (first != s) continue;
-            missing--;
-            if (!touches_big) {
-                b->libs[big]++;
-                b->lib_sum[big] += (uint32_t)l;
-            }
-        }
+        const around_t a = around_load(b, s);
+        const unsigned counted = around_counted(&a, small);
+        const unsigned fresh = counted & around_fresh(&a, big);
+        missing -= popcount4(counted);
+        added += popcount4(fresh);
+        sum += around_sum(s, st, fresh);
         s = b->next[s];
         if (s == small) break;
     }
+    b->libs[big] = (uint16_t)(b->libs[big] + added);
+    b->lib_sum[big] += sum;
     chain_join_lists(b, big, small);
 }
 
-/* Does the empty point l touch string big (colour c) at one of l + ahead, l + side, l - side? */
-static inline bool touches3(const board_t *b, int l, int ahead, int side, uint8_t c, int big)
+/* Add the new stone p (not in any string's list yet: libs[p] == lib_sum[p] == stones[p] == 0,
+ * next[p] == p) to string big, which may be p itself (no other point has chain p then). */
+static inline __attribute__((always_inline)) void chain_merge_stone(board_t *b, int big, int p)
 {
-    return ((b->color[l + ahead] == c) & (b->chain[l + ahead] == big)) |
-           ((b->color[l + side] == c) & (b->chain[l + side] == big)) |
-           ((b->color[l - side] == c) & (b->chain[l - side] == big));
-}
-
-/* Add the single stone p (a string of its own, liberties = its empty neighbours) to string big.
- * An empty neighbour l = p + off is new to big unless big touches it; p itself (behind l) is not
- * in big yet, so only the three other neighbours of l need a look. */
-static inline void chain_merge_stone(board_t *b, int big, int p)
-{
-    const int st = b->stride;
-    const uint8_t c = b->color[big];
-    int added = 0;
-    uint32_t sum = 0;
-    if (b->color[p - st] == STONE_EMPTY && !touches3(b, p - st, -st, 1, c, big)) {
-        added++;
-        sum += (uint32_t)(p - st);
-    }
-    if (b->color[p - 1] == STONE_EMPTY && !touches3(b, p - 1, -1, st, c, big)) {
-        added++;
-        sum += (uint32_t)(p - 1);
-    }
-    if (b->color[p + 1] == STONE_EMPTY && !touches3(b, p + 1, 1, st, c, big)) {
-        added++;
-        sum += (uint32_t)(p + 1);
-    }
-    if (b->color[p + st] == STONE_EMPTY && !touches3(b, p + st, st, 1, c, big)) {
-        added++;
-        sum += (uint32_t)(p + st);
-    }
-    b->libs[big] = (uint16_t)(b->libs[big] + added);
-    b->lib_sum[big] += sum;
+    const around_t a = around_load(b, p);
+    const unsigned fresh = around_fresh(&a, big);
+    b->libs[big] = (uint16_t)(b->libs[big] + popcount4(fresh));
+    b->lib_sum[big] += around_sum(p, b->stride, fresh);
     b->chain[p] = (uint16_t)big;
     b->next[p] = b->next[big];
     b->next[big] = (uint16_t)p;
@@ -322,73 +354,84 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
         undo->ko_color = (uint8_t)b->ko_color;
         undo->captured = 0;
     }
-    b->ko_point = POINT_NONE;
-    if (p == POINT_PASS) return 0;
     /* board_check_move(b, c, p) == MOVE_OK, asserted in two halves that cost nothing: the point is
      * a free on-board point outside the ko ban now, and (below) the move either captured or left
      * its string a liberty, unless suicide is allowed. */
-    assert(board_is_on_board(b, p) && b->color[p] == STONE_EMPTY &&
-           !(p == b->ko_point && c == b->ko_color));
+    assert(p == POINT_PASS || (board_is_on_board(b, p) && b->color[p] == STONE_EMPTY &&
+                               !(p == b->ko_point && c == b->ko_color)));
+    b->ko_point = POINT_NONE;
+    if (p == POINT_PASS) return 0;
     const stone_t o = stone_other(c);
     const int st = b->stride;
     const int q0 = p - st, q1 = p - 1, q2 = p + 1, q3 = p + st;
-    const int c0 = b->color[q0], c1 = b->color[q1], c2 = b->color[q2], c3 = b->color[q3];
 
     b->color[p] = (uint8_t)c;
     b->hash ^= board_zobrist(c, p);
     empty_remove(b, p);
     b->stones_on_board[c]++;
 
-    /* The new stone as a string of one; captures below credit it with the points they free. */
+    /* The new stone, in no string's list yet: below it becomes a string of its own or joins the
+     * largest neighbouring own string (chain_merge_stone expects these zeros). */
     b->chain[p] = (uint16_t)p;
     b->next[p] = (uint16_t)p;
-    b->stones[p] = 1;
-    const uint32_t e0 = c0 == STONE_EMPTY, e1 = c1 == STONE_EMPTY, e2 = c2 == STONE_EMPTY,
-                   e3 = c3 == STONE_EMPTY;
-    b->libs[p] = (uint16_t)(e0 + e1 + e2 + e3);
-    b->lib_sum[p] = (-e0 & (uint32_t)q0) + (-e1 & (uint32_t)q1) + (-e2 & (uint32_t)q2) +
-                    (-e3 & (uint32_t)q3);
+    b->stones[p] = 0;
+    b->libs[p] = 0;
+    b->lib_sum[p] = 0;
 
-    /* The distinct neighbouring strings, in direction order; 0 where a direction has no stone or
-     * repeats a string already seen (heads are unique across colours). */
-    const int g0 = b->chain[q0] & -(int)((unsigned)(c0 - 1) < 2u);
-    int g1 = b->chain[q1] & -(int)((unsigned)(c1 - 1) < 2u);
-    int g2 = b->chain[q2] & -(int)((unsigned)(c2 - 1) < 2u);
-    int g3 = b->chain[q3] & -(int)((unsigned)(c3 - 1) < 2u);
+    /* The distinct neighbouring strings, in direction order; 0 where a direction has no stone
+     * (chain[] is 0 there) or repeats a string already seen (heads are unique across colours). */
+    const int g0 = b->chain[q0];
+    int g1 = b->chain[q1];
+    int g2 = b->chain[q2];
+    int g3 = b->chain[q3];
     g1 &= -(int)(g1 != g0);
     g2 &= -(int)((g2 != g0) & (g2 != g1));
     g3 &= -(int)((g3 != g0) & (g3 != g1) & (g3 != g2));
 
-    /* Every distinct neighbouring string loses the liberty p; enemy strings left without one are
-     * captured at once, own strings are merged afterwards. */
-    int own[5], n_own = 0;
-    int captured = 0, capture_point = POINT_NONE;
+    /* Every distinct neighbouring string loses the liberty p. own[d] is the own string in
+     * direction d (or 0); head becomes the largest of them (the first in direction order on a
+     * tie), or p itself. stones[0] is 0: point 0 is a border corner that never holds a string. */
     const int g[4] = {g0, g1, g2, g3}, q[4] = {q0, q1, q2, q3};
+    int own[4], dead = 0, n_own = 0;
+    int head = p, head_stones = 0;
 #pragma GCC unroll 4
     for (int d = 0; d < 4; d++) {
         const int touch = play_touch(b, g[d], p, c);
-        own[n_own] = g[d];
+        own[d] = g[d] & -(touch & 1);
         n_own += touch & 1;
-        if (touch & 2) {
-            captured += chain_remove(b, g[d]);
-            capture_point = q[d];
-            if (undo) undo->captured_dirs |= (uint8_t)(1u << d);
-        }
+        dead |= (touch >> 1) << d;
+        const int n = b->stones[own[d]];
+        const int bigger = n > head_stones;
+        head = bigger ? own[d] : head;
+        head_stones = bigger ? n : head_stones;
     }
 
-    /* Merge into the largest own string: the stone first, then the others, each walked once. */
-    int head = p;
-    if (n_own == 1) {
-        head = own[0];
+    /* Merge first: the stone into the largest string, then the other own strings, each walked
+     * once. Captures afterwards credit the freed points to the merged string, once each. */
+    if (n_own == 0) {
+        /* A string of one: its liberties are its empty neighbours. */
+        const uint32_t e0 = b->color[q0] == STONE_EMPTY, e1 = b->color[q1] == STONE_EMPTY,
+                       e2 = b->color[q2] == STONE_EMPTY, e3 = b->color[q3] == STONE_EMPTY;
+        b->libs[p] = (uint16_t)(e0 + e1 + e2 + e3);
+        b->lib_sum[p] = (-e0 & (uint32_t)q0) + (-e1 & (uint32_t)q1) + (-e2 & (uint32_t)q2) +
+                        (-e3 & (uint32_t)q3);
+        b->stones[p] = 1;
+    } else {
         chain_merge_stone(b, head, p);
-    } else if (n_own > 1) {
-        int big = 0;
-        for (int k = 1; k < n_own; k++)
-            if (b->stones[own[k]] > b->stones[own[big]]) big = k;
-        head = own[big];
-        chain_merge_stone(b, head, p);
-        for (int k = 0; k < n_own; k++)
-            if (k != big) chain_merge(b, head, own[k]);
+    }
+    if (n_own > 1) {
+        for (int d = 0; d < 4; d++)
+            if (own[d] && own[d] != head) chain_merge(b, head, own[d]);
+    }
+
+    int captured = 0, capture_point = POINT_NONE;
+    if (dead) {
+        for (int d = 0; d < 4; d++) {
+            if (!((dead >> d) & 1)) continue;
+            captured += chain_remove(b, g[d]);
+            capture_point = q[d];
+        }
+        if (undo) undo->captured_dirs = (uint8_t)dead;
     }
 
     assert(captured || b->libs[head] > 0 || b->suicide_allowed);
@@ -507,6 +550,7 @@ void board_undo(board_t *b, const board_undo_t *undo)
     if (!undo->suicide) b->captures[c] -= undo->captured;
 
     b->color[p] = STONE_EMPTY;
+    b->chain[p] = 0;
     b->hash ^= board_zobrist(c, p);
     empty_add(b, p);
     b->stones_on_board[c]--;
@@ -524,6 +568,7 @@ static void board_rebuild(board_t *b)
     b->stones_on_board[STONE_BLACK] = b->stones_on_board[STONE_WHITE] = 0;
     for (int p = 0; p < b->num_points; p++) {
         int c = b->color[p];
+        if (c != STONE_BLACK && c != STONE_WHITE) b->chain[p] = 0;
         if (c == STONE_EMPTY) {
             empty_add(b, p);
         } else if (c == STONE_BLACK || c == STONE_WHITE) {
@@ -619,6 +664,10 @@ bool board_check(const board_t *b, char *err, int err_len)
         snprintf(err, (size_t)err_len, "counts mismatch");
         return false;
     }
+    if (b->libs[0] || b->stones[0] || b->lib_sum[0]) {
+        snprintf(err, (size_t)err_len, "point 0 does not read as an empty string");
+        return false;
+    }
     for (int i = 0; i < b->empty_count; i++) {
         int p = b->empties[i];
         if (p <= 0 || p >= b->num_points || b->color[p] != STONE_EMPTY || b->empty_index[p] != i) {
@@ -627,7 +676,13 @@ bool board_check(const board_t *b, char *err, int err_len)
         }
     }
     for (int p = 0; p < b->num_points; p++) {
-        if (b->color[p] != STONE_BLACK && b->color[p] != STONE_WHITE) continue;
+        if (b->color[p] != STONE_BLACK && b->color[p] != STONE_WHITE) {
+            if (b->chain[p] != 0) {
+                snprintf(err, (size_t)err_len, "point %d holds no stone but chain %d", p, b->chain[p]);
+                return false;
+            }
+            continue;
+        }
         int h = b->chain[p], th = t->chain[p];
         if (h <= 0 || h >= b->num_points || b->color[h] != b->color[p] || b->chain[h] != h) {
             snprintf(err, (size_t)err_len, "point %d has a bad head %d", p, h);
