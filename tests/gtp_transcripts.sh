@@ -247,7 +247,7 @@ check_cli "size not whole" 2 --size 9.5
 if ! "$TENGEN" gtp --help | grep -q -- "--suicide"; then fail "cli help does not list --suicide"; fi
 
 # ---- tengen play: a smoke test of the terminal game (bad input, save, end of input) ----
-printf 'help\nd4\nd4\nzz\nfoo bar\n\n\001\nundo\nc3\nE5\npass\npass\nscore\nsave game.sgf\nsave\n' \
+printf 'ai off\nhelp\nd4\nd4\nzz\nfoo bar\n\n\001\nundo\nc3\nE5\npass\npass\nscore\nsave game.sgf\nsave\n' \
     >"$SCRATCH/play.in"
 (cd "$SCRATCH" && "$TENGEN" play --size 7 --komi 0.5 <"$SCRATCH/play.in" >"$SCRATCH/play.out" 2>&1)
 status=$?

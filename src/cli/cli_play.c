@@ -1,5 +1,6 @@
-/* cli_play.c - `tengen play`: a game in the terminal, for two humans at one keyboard. A random
- * mover (uniformly random legal moves; it is not an AI) can take either colour for testing.
+/* cli_play.c - `tengen play`: a game in the terminal against tengen's engine (engine.h), or for two
+ * humans at one keyboard. A random mover (uniformly random legal moves; it is not an AI) can take
+ * either colour for testing.
  *
  * Reads one command per line from stdin; every bad input gets a message and the game goes on; end
  * of input ends the program with status 0. Owns the text of the terminal game only: rules come from
@@ -14,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_options.h"
+#include "tengen/engine.h"
 #include "tengen/game.h"
 #include "tengen/rng.h"
 #include "tengen/score.h"
@@ -22,8 +24,10 @@
 #define PLAY_MAX_LINE 1024 /* longer input lines are refused */
 
 typedef struct play_session {
-    game_t *game;
+    engine_t *engine;     /* owns the game */
+    game_t *game;         /* engine_game(engine) */
     bool random_mover[3]; /* [STONE_BLACK], [STONE_WHITE]: the random mover plays this colour */
+    bool ai[3];           /* [STONE_BLACK], [STONE_WHITE]: the engine plays this colour */
     rng_t rng;
 } play_session_t;
 
@@ -144,10 +148,12 @@ static play_next_t cmd_undo(play_session_t *s, const char *arg)
         printf("Nothing to undo.\n");
         return PLAY_CONTINUE;
     }
-    /* Against the random mover, take back its answer and the human's move together. */
+    /* Against the computer, take back its answer and the human's move together. */
     n = game_move_count(s->game);
     stone_t c = game_to_move(s->game);
-    if (s->random_mover[c] && !s->random_mover[stone_other(c)] && n > 0 &&
+    bool computer = s->random_mover[c] || s->ai[c];
+    bool computer_other = s->random_mover[stone_other(c)] || s->ai[stone_other(c)];
+    if (computer && !computer_other && n > 0 &&
         game_move_at(s->game, n - 1)->setup_index < 0)
         game_undo(s->game);
     printf("Undone.\n");
@@ -172,6 +178,57 @@ static play_next_t cmd_score(play_session_t *s, const char *arg)
 {
     (void)arg;
     print_score(s->game);
+    if (s->ai[STONE_BLACK] || s->ai[STONE_WHITE]) {
+        /* The engine's count removes the stones its playouts find dead (a search runs). */
+        score_t sc = engine_final_score(s->engine);
+        char result[32];
+        printf("tengen's estimate with dead stones removed: Black %g, White %g -> %s\n", sc.black,
+               sc.white, score_result_string(sc.margin, result, (int)sizeof result));
+    }
+    return PLAY_CONTINUE;
+}
+
+static play_next_t cmd_hint(play_session_t *s, const char *arg)
+{
+    (void)arg;
+    if (game_is_over(s->game) && game_end_reason(s->game) != GAME_END_PASSES) {
+        printf("The game is over.\n");
+        return PLAY_CONTINUE;
+    }
+    stone_t c = game_to_move(s->game);
+    engine_move_t mv;
+    int p = engine_genmove(s->engine, c, false, false, &mv);
+    char v[8];
+    printf("Hint for %s: %s (win rate %.0f%% after %ld playouts).\n", color_name(c),
+           board_point_to_gtp(game_board(s->game), p, v), 100.0 * mv.winrate, mv.playouts);
+    return PLAY_CONTINUE;
+}
+
+/* Parse "black", "white" (or b, w) into *c; "off"/"none" gives STONE_EMPTY. */
+static bool parse_side(const char *arg, stone_t *c)
+{
+    if (!strcmp(arg, "black") || !strcmp(arg, "b")) *c = STONE_BLACK;
+    else if (!strcmp(arg, "white") || !strcmp(arg, "w")) *c = STONE_WHITE;
+    else if (!strcmp(arg, "off") || !strcmp(arg, "none")) *c = STONE_EMPTY;
+    else return false;
+    return true;
+}
+
+static play_next_t cmd_ai(play_session_t *s, const char *arg)
+{
+    stone_t c;
+    if (!parse_side(arg, &c)) {
+        printf("Usage: ai black|white|off\n");
+        return PLAY_CONTINUE;
+    }
+    s->ai[STONE_BLACK] = s->ai[STONE_WHITE] = false;
+    if (c == STONE_EMPTY) {
+        printf("tengen does not play; you play both colours.\n");
+        return PLAY_CONTINUE;
+    }
+    s->ai[c] = true;
+    s->random_mover[c] = false;
+    printf("tengen plays %s.\n", color_name(c));
     return PLAY_CONTINUE;
 }
 
@@ -199,20 +256,18 @@ static play_next_t cmd_save(play_session_t *s, const char *arg)
 static play_next_t cmd_random(play_session_t *s, const char *arg)
 {
     stone_t c;
-    if (!strcmp(arg, "black") || !strcmp(arg, "b"))
-        c = STONE_BLACK;
-    else if (!strcmp(arg, "white") || !strcmp(arg, "w"))
-        c = STONE_WHITE;
-    else if (!strcmp(arg, "off")) {
-        s->random_mover[STONE_BLACK] = s->random_mover[STONE_WHITE] = false;
-        printf("Two humans play.\n");
-        return PLAY_CONTINUE;
-    } else {
+    if (!parse_side(arg, &c)) {
         printf("Usage: random black|white|off\n");
+        return PLAY_CONTINUE;
+    }
+    if (c == STONE_EMPTY) {
+        s->random_mover[STONE_BLACK] = s->random_mover[STONE_WHITE] = false;
+        printf("The random mover stops.\n");
         return PLAY_CONTINUE;
     }
     s->random_mover[c] = true;
     s->random_mover[stone_other(c)] = false;
+    s->ai[c] = false;
     printf("The random mover (random legal moves, not an AI) plays %s.\n", color_name(c));
     return PLAY_CONTINUE;
 }
@@ -230,7 +285,10 @@ static const play_command_t PLAY_COMMANDS[] = {
     {"pass", "", cmd_pass, "pass"},
     {"undo", "", cmd_undo, "take back the last move"},
     {"resign", "", cmd_resign, "the player to move resigns"},
-    {"score", "", cmd_score, "count the board now (Tromp-Taylor: all stones alive)"},
+    {"score", "", cmd_score,
+     "count the board now (Tromp-Taylor: all stones alive; with tengen playing, also its estimate)"},
+    {"hint", "", cmd_hint, "ask tengen for a move for the player to move"},
+    {"ai", "black|white|off", cmd_ai, "choose the colour tengen plays (or off: two humans)"},
     {"save", "FILE", cmd_save, "write the game as SGF"},
     {"random", "black|white|off", cmd_random,
      "let a random mover (not an AI) play a colour, for testing"},
@@ -321,42 +379,89 @@ static bool equal_nocase(const char *a, const char *b)
     return *a == *b;
 }
 
-/* If the random mover has the move, it plays once (it has one colour only, see cmd_random). */
-static void run_random_mover(play_session_t *s)
+/* If the engine or the random mover has the move, it plays once (each side has one colour). */
+static void run_computer(play_session_t *s)
 {
     stone_t c = game_to_move(s->game);
-    if (game_is_over(s->game) || !s->random_mover[c]) return;
+    if (game_is_over(s->game) || (!s->random_mover[c] && !s->ai[c])) return;
+    char v[8];
+    if (s->ai[c]) {
+        printf("tengen (%s) is thinking...\n", color_name(c));
+        fflush(stdout);
+        engine_move_t mv;
+        int p = engine_genmove(s->engine, c, true, false, &mv);
+        if (p == POINT_RESIGN)
+            printf("tengen (%s) resigns.\n", color_name(c));
+        else
+            printf("tengen (%s) plays %s (win rate %.0f%%, %ld playouts, %.1f s).\n",
+                   color_name(c), board_point_to_gtp(game_board(s->game), p, v),
+                   100.0 * mv.winrate, mv.playouts, mv.seconds);
+        after_move(s);
+        return;
+    }
     int p = random_move(s, c);
     if (game_play(s->game, c, p) != GAME_OK) return;
-    char v[8];
     printf("Random mover (%s) plays %s.\n", color_name(c),
            board_point_to_gtp(game_board(s->game), p, v));
     after_move(s);
 }
 
+/* Take "--ai SIDE" (or --ai=SIDE) out of argv, which the shared option table does not know.
+ * Returns false with a message on a bad value. */
+static bool take_ai_option(int *argc, char **argv, stone_t *side)
+{
+    int kept = 0;
+    bool ok = true;
+    for (int i = 0; i < *argc; i++) {
+        const char *value = NULL;
+        if (!strcmp(argv[i], "--ai") && i + 1 < *argc) value = argv[++i];
+        else if (!strncmp(argv[i], "--ai=", 5)) value = argv[i] + 5;
+        if (!value) {
+            argv[kept++] = argv[i];
+        } else if (!parse_side(value, side)) {
+            fprintf(stderr, "tengen play: --ai takes black, white or off, not '%s'\n", value);
+            ok = false;
+        }
+    }
+    *argc = kept;
+    return ok;
+}
+
 int cli_play(int argc, char **argv)
 {
     cli_game_options_t opts;
-    switch (cli_parse_game_options(
-        argc, argv, "play", "Play Go in the terminal, two humans at one keyboard.", 9, &opts)) {
+    engine_settings_t settings;
+    stone_t ai_side = STONE_WHITE;
+    if (!take_ai_option(&argc, argv, &ai_side)) return 2;
+    switch (cli_parse_engine_options(argc, argv, "play",
+                                     "Play Go in the terminal against tengen (--ai black|white|off "
+                                     "chooses its colour, default white; off: two humans).",
+                                     9, &opts, &settings)) {
     case CLI_PARSE_HELP:
+        printf("  --ai black|white|off  the colour tengen plays (default white)\n");
         return 0;
     case CLI_PARSE_ERROR:
         return 2;
     case CLI_PARSE_OK:
         break;
     }
-    play_session_t s = {.game = game_new(opts.size, &opts.rules)};
-    if (!s.game) {
-        fprintf(stderr, "tengen play: out of memory\n");
+    play_session_t s = {.engine = engine_new(opts.size, &opts.rules, &settings)};
+    if (!s.engine) {
+        fprintf(stderr, "tengen play: cannot create the engine (out of memory?)\n");
         return 1;
     }
+    s.game = engine_game(s.engine);
+    if (ai_side != STONE_EMPTY) s.ai[ai_side] = true;
     rng_seed(&s.rng, (uint64_t)time(NULL));
-    printf("tengen %dx%d, rules %s, komi %g. Type 'help' for the commands.\n", opts.size, opts.size,
-           opts.rules.name, opts.rules.komi);
+    printf("tengen %dx%d, rules %s, komi %g. %s Type 'help' for the commands.\n", opts.size,
+           opts.size, opts.rules.name, opts.rules.komi,
+           ai_side == STONE_EMPTY ? "Two humans play."
+                                  : ai_side == STONE_WHITE ? "You play Black, tengen White."
+                                                           : "tengen plays Black, you White.");
 
     char line[PLAY_MAX_LINE];
     bool show = true;
+    run_computer(&s); /* tengen may have the first move */
     for (;;) {
         if (show) print_position(&s);
         show = true;
@@ -396,8 +501,8 @@ int cli_play(int argc, char **argv)
             show = false;
             continue;
         }
-        run_random_mover(&s);
+        run_computer(&s);
     }
-    game_free(s.game);
+    engine_free(s.engine);
     return 0;
 }
