@@ -19,6 +19,7 @@
 #ifndef TENGEN_MCTS_H
 #define TENGEN_MCTS_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -87,6 +88,10 @@ void mcts_clear(mcts_t *m);
 /* Report callback, called every MCTS_REPORT_INTERVAL playouts and once at the end (fn NULL: none). */
 void mcts_set_report(mcts_t *m, mcts_report_fn fn, void *user);
 
+/* Stop flag polled at every playout (NULL: none): when another thread sets *stop, the search
+ * ends after the playout in progress, as if a limit had been reached. The flag is not reset. */
+void mcts_set_stop(mcts_t *m, const atomic_bool *stop);
+
 /* Search the position of g with c to move (c need not be game_to_move(g)). Returns the most
  * visited root move (a point or POINT_PASS; POINT_PASS also when the game is over) and fills *out
  * (if not NULL); out->moves and out->pv point into m and stay valid until the next call on m. */
@@ -94,9 +99,15 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out);
 
 /* Ownership from the playouts of the last search: per point, the mean Tromp-Taylor owner at the
  * end of the playouts (+1 black, -1 white), in [-1, 1]; BOARD_MAX_POINTS entries, 0 off the board
- * and before any search. Simulations that end in the tree by two passes are not counted: they
- * score the board as it stands and say nothing about which stones would die. */
+ * and before any search; during a search (from the report callback), the mean so far.
+ * Simulations that end in the tree by two passes are not counted: they score the board as it
+ * stands and say nothing about which stones would die. */
 const float *mcts_ownership(const mcts_t *m);
+
+/* The principal variation that starts with the root move `point` of the last search (that move,
+ * then the most visited children): writes at most max points to pv and returns how many. 0 if
+ * point is not a root move. May be called from the report callback. */
+int mcts_root_pv(const mcts_t *m, int point, int *pv, int max);
 
 /* Visit statistics for tests: total real visits of the root and the sum of its children's. */
 void mcts_root_visits(const mcts_t *m, long *root, long *children_sum);

@@ -71,6 +71,7 @@ struct mcts {
     rng_t rng;
     mcts_report_fn report_fn;
     void *report_user;
+    const atomic_bool *stop; /* set by another thread to end the search (NULL: none) */
 
     /* Per-search state. */
     board_t root_board;
@@ -168,6 +169,11 @@ bool mcts_set_config(mcts_t *m, const mcts_config_t *cfg)
 const mcts_config_t *mcts_config(const mcts_t *m)
 {
     return &m->cfg;
+}
+
+void mcts_set_stop(mcts_t *m, const atomic_bool *stop)
+{
+    m->stop = stop;
 }
 
 void mcts_set_report(mcts_t *m, mcts_report_fn fn, void *user)
@@ -628,6 +634,11 @@ static int cmp_stats(const void *a, const void *b)
 
 static void fill_report(mcts_t *m, mcts_report_t *r)
 {
+    /* The ownership so far, so that the report callback can show it during the search. */
+    if (m->owner_samples > 0) {
+        for (int p = 0; p < BOARD_MAX_POINTS; p++)
+            m->ownership[p] = (float)m->owner_sum[p] / (float)m->owner_samples;
+    }
     const node_t *root = &m->pool[m->root];
     m->num_stats = 0;
     for (uint32_t i = 0; root->first_child && i < root->num_children; i++) {
@@ -733,6 +744,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
         long next_report = MCTS_REPORT_INTERVAL;
         for (long attempts = 0;; attempts++) {
             if (m->cfg.max_playouts > 0 && m->playouts >= m->cfg.max_playouts) break;
+            if (m->stop && atomic_load_explicit(m->stop, memory_order_relaxed)) break;
             if (m->cfg.max_seconds > 0 && (attempts & 15) == 0 &&
                 seconds_since(&m->start) >= m->cfg.max_seconds)
                 break;
@@ -747,14 +759,38 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
             }
         }
     }
-    if (m->owner_samples > 0) {
-        for (int p = 0; p < BOARD_MAX_POINTS; p++)
-            m->ownership[p] = (float)m->owner_sum[p] / (float)m->owner_samples;
-    }
     fill_report(m, &report);
     if (m->report_fn) m->report_fn(&report, m->report_user);
     if (out) *out = report;
     return report.best;
+}
+
+int mcts_root_pv(const mcts_t *m, int point, int *pv, int max)
+{
+    if (!m->root || max <= 0) return 0;
+    const node_t *root = &m->pool[m->root];
+    uint32_t node = 0;
+    for (uint32_t i = 0; root->first_child && i < root->num_children; i++) {
+        const uint32_t k = root->first_child + i;
+        if (m->pool[k].move == point && !(m->pool[k].flags & NODE_ILLEGAL)) node = k;
+    }
+    if (!node) return 0;
+    int len = 0;
+    pv[len++] = point;
+    while (len < max && len < MCTS_MAX_PV && m->pool[node].first_child) {
+        const node_t *nd = &m->pool[node];
+        uint32_t best = 0;
+        for (uint32_t i = 0; i < nd->num_children; i++) {
+            const uint32_t k = nd->first_child + i;
+            if (!(m->pool[k].flags & NODE_ILLEGAL) &&
+                (!best || m->pool[k].visits > m->pool[best].visits))
+                best = k;
+        }
+        if (!best || m->pool[best].visits == 0) break;
+        pv[len++] = m->pool[best].move;
+        node = best;
+    }
+    return len;
 }
 
 /* ---- checks for tests ---- */
