@@ -1,0 +1,94 @@
+/* ab.h - the alpha-beta searcher: negamax with iterative deepening, principal-variation search,
+ * a transposition table with lookups under the board's 8 symmetries, killer moves, the history
+ * heuristic, and exact bounds from Benson's algorithm. It solves small boards outright and plays
+ * Atari Go with a heuristic evaluation.
+ *
+ * Layer: uses the rules core only (board, game, rules, score/Benson). It reports through return
+ * values and an optional per-iteration callback; it formats no protocol text.
+ *
+ * Values are in half points from the point of view of the player to move (so komi 5.5 is 11),
+ * or, when a capture goal ends the game (Atari Go), +-(AB_WIN - plies to the end).
+ */
+#ifndef TENGEN_AB_H
+#define TENGEN_AB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tengen/board.h"
+#include "tengen/game.h"
+#include "tengen/rules.h"
+
+#define AB_WIN 30000     /* a won game (capture goal reached), minus the plies it takes */
+#define AB_WIN_MIN 29000 /* |value| >= this is a win or loss by the capture goal */
+#define AB_INF 32000     /* beyond every value */
+#define AB_MAX_PLY 250   /* deepest search path */
+
+/* What an evaluation strategy sees: the position at a leaf of the search. */
+typedef struct ab_position {
+    const board_t *board;
+    const rules_t *rules;
+    stone_t to_move;
+    int passes; /* consecutive passes just played (0 or 1) */
+    /* Benson's analysis of the board if the searcher already has it (else NULL): as
+     * benson_pass_alive fills them. */
+    const bool *alive;
+    const stone_t *territory;
+} ab_position_t;
+
+/* An evaluation strategy (a plug-in point). Both values are for p->to_move, in the units above.
+ * bounds: proven bounds on the minimax value (lo <= value <= hi); it may return the widest
+ *   [-AB_INF, AB_INF] when it knows nothing. Exact (lo == hi) stops the search at once.
+ * evaluate: a heuristic guess used at the horizon when the search is not solving (may be NULL
+ *   for pure solvers: the bounds are used). */
+typedef struct ab_eval {
+    const char *name;
+    void (*bounds)(const ab_position_t *p, int *lo, int *hi);
+    int (*evaluate)(const ab_position_t *p);
+} ab_eval_t;
+
+/* The strategies. Area: Benson bounds under area scoring, heuristic = Tromp-Taylor-like count.
+ * Liberties: the Atari Go heuristic (own weakest string's liberties minus the opponent's), no
+ * bounds. Phase: liberties while a capture goal is set or a string is in atari, area otherwise. */
+extern const ab_eval_t AB_EVAL_AREA;
+extern const ab_eval_t AB_EVAL_LIBERTIES;
+extern const ab_eval_t AB_EVAL_PHASE;
+
+typedef struct ab_result {
+    int value;      /* best value found (exact when lo == hi and solve mode) */
+    int lo, hi;     /* proven bounds on the value (solve mode); lo == hi: solved */
+    bool exact;     /* the value is the minimax value (under the TT's GHI policy) */
+    int best_move;  /* a point, POINT_PASS, or POINT_NONE if the root has no move */
+    int depth;      /* nominal depth of the last completed iteration */
+    uint64_t nodes; /* positions visited, all iterations */
+    double seconds;
+    double nodes_per_second;
+    int pv[AB_MAX_PLY]; /* principal variation from the root, moves alternate from to_move */
+    int pv_len;
+    bool stopped; /* a node or time limit ended the search before it finished */
+} ab_result_t;
+
+/* Called after every completed iteration (may be NULL). */
+typedef void (*ab_iteration_fn)(const ab_result_t *r, void *user);
+
+typedef struct ab_config {
+    const ab_eval_t *eval; /* NULL: AB_EVAL_AREA */
+    bool solve;            /* true: leaves use proven bounds only; iterate until solved */
+    int max_depth;         /* 0: up to AB_MAX_PLY - 10 */
+    uint64_t max_nodes;    /* 0: no limit */
+    double max_seconds;    /* 0: no limit */
+    int tt_bits;   /* log2 of the table entries; 0: no table; default 20 via ab_config_default */
+    bool symmetry; /* look positions up under the 8 symmetries of the board */
+    ab_iteration_fn on_iteration;
+    void *user;
+} ab_config_t;
+
+/* Defaults: area eval, solve mode, 2^20 table entries, symmetries on, no limits. */
+ab_config_t ab_config_default(void);
+
+/* Search the position of g (its board, player to move, passes and history for superko) with the
+ * rules of g. The game is not changed. Returns false (r untouched) if the game is over or out of
+ * memory; otherwise fills r. Reproducible: no randomness. */
+bool ab_search(const game_t *g, const ab_config_t *cfg, ab_result_t *r);
+
+#endif

@@ -1,0 +1,253 @@
+/* test_ab.c - the alpha-beta searcher (ab.h): Atari Go wins at the right depth, Benson
+ * cut-offs, the small-board results of van der Werf et al. (2003) with node limits, and the
+ * transposition table and symmetries (the same value with them on and off).
+ *
+ * Boards are diagrams, top row first (X black, O white); vertices are GTP text. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "ascii_board.h"
+#include "tengen/ab.h"
+#include "tengen/game.h"
+#include "tengen/rules.h"
+
+static rules_t preset(const char *name, double komi)
+{
+    rules_t r;
+    assert_true(rules_preset(&r, name));
+    r.komi = komi;
+    return r;
+}
+
+static ab_result_t run(const game_t *g, const ab_config_t *cfg)
+{
+    ab_result_t r;
+    assert_true(ab_search(g, cfg, &r));
+    return r;
+}
+
+/* Solve the empty n x n board under the paper's rules (area, positional superko, no suicide,
+ * komi 0); returns black's value in half points. */
+static ab_result_t solve_empty(int n, uint64_t max_nodes, int tt_bits, bool symmetry)
+{
+    rules_t rules = preset("chinese", 0);
+    game_t *g = game_new(n, &rules);
+    assert_non_null(g);
+    ab_config_t cfg = ab_config_default();
+    cfg.max_nodes = max_nodes;
+    cfg.tt_bits = tt_bits;
+    cfg.symmetry = symmetry;
+    ab_result_t r = run(g, &cfg);
+    game_free(g);
+    return r;
+}
+
+static ab_config_t atari_config(int depth)
+{
+    ab_config_t cfg = ab_config_default();
+    cfg.solve = false;
+    cfg.eval = &AB_EVAL_LIBERTIES;
+    cfg.max_depth = depth;
+    return cfg;
+}
+
+static void test_atari_go_capture_in_one(void **state)
+{
+    (void)state;
+    rules_t rules = preset("atari-go", 0);
+    game_t *g = ascii_game(". . . . .\n"
+                           ". . . . .\n"
+                           ". . X . .\n"
+                           ". X O X .\n"
+                           ". . . . .\n",
+                           &rules, STONE_BLACK); /* is the capture found in one ply: C1 */
+    ab_config_t cfg = atari_config(5);
+    ab_result_t r = run(g, &cfg);
+    assert_int_equal(r.value, AB_WIN - 1);
+    assert_true(r.exact);
+    assert_int_equal(r.best_move, ascii_point(game_board(g), "C1"));
+    game_free(g);
+}
+
+static void test_atari_go_net_in_three(void **state)
+{
+    (void)state;
+    rules_t rules = preset("atari-go", 0);
+    /* The corner stone has two liberties and cannot escape: black wins on the third ply, and
+     * not sooner. */
+    game_t *g = ascii_game(". . . . .\n"
+                           ". . . . .\n"
+                           ". . . . .\n"
+                           ". X . . .\n"
+                           "O . X . .\n",
+                           &rules, STONE_BLACK);
+    ab_config_t cfg = atari_config(6);
+    ab_result_t r = run(g, &cfg);
+    assert_int_equal(r.value, AB_WIN - 3);
+    assert_true(r.exact);
+    int b = r.best_move;
+    assert_true(b == ascii_point(game_board(g), "A2") || b == ascii_point(game_board(g), "B1"));
+    game_free(g);
+}
+
+static void test_atari_go_defender_sees_loss(void **state)
+{
+    (void)state;
+    rules_t rules = preset("atari-go", 0);
+    /* White to move cannot save the corner stone: lost in four plies (its move, then three). */
+    game_t *g = ascii_game(". . . . .\n"
+                           ". . . . .\n"
+                           ". . . . .\n"
+                           ". X . . .\n"
+                           "O . X . .\n",
+                           &rules, STONE_WHITE);
+    ab_config_t cfg = atari_config(8);
+    ab_result_t r = run(g, &cfg);
+    assert_true(r.value <= -(AB_WIN - 4));
+    game_free(g);
+}
+
+static void test_benson_settles_at_root(void **state)
+{
+    (void)state;
+    rules_t rules = preset("chinese", 0);
+    /* One black string with four single-point eyes: pass-alive, the whole board black's. */
+    game_t *g = ascii_game(". X .\n"
+                           "X X X\n"
+                           ". X .\n",
+                           &rules, STONE_WHITE);
+    ab_result_t r = run(g, NULL);
+    assert_true(r.exact);
+    assert_int_equal(r.value, -18); /* white to move: black wins by 9 */
+    assert_true(r.nodes <= 2);
+    game_free(g);
+}
+
+static void test_benson_bounds_cut_search(void **state)
+{
+    (void)state;
+    rules_t rules = preset("chinese", 0);
+    /* Black's pass-alive left side (8 points) and white's open right side: black's value is at
+     * least 2 * 8 - 16 = 0 and the search proves the exact value without visiting the settled
+     * side (no moves inside pass-alive territory). */
+    game_t *g = ascii_game(". X . .\n"
+                           "X X . .\n"
+                           ". X . .\n"
+                           "X X . .\n",
+                           &rules, STONE_WHITE);
+    ab_config_t cfg = ab_config_default();
+    cfg.max_nodes = 2000000;
+    ab_result_t r = run(g, &cfg);
+    assert_true(r.exact);
+    assert_true(r.lo <= 0); /* white to move: black's value -r.lo >= 0 */
+    game_free(g);
+}
+
+static void test_solve_2x2(void **state)
+{
+    (void)state;
+    /* B+1: black's first stone, white's diagonal reply; positional superko decides the fight. */
+    ab_result_t r = solve_empty(2, 200000, 16, true);
+    assert_true(r.exact);
+    assert_int_equal(r.value, 2);
+    assert_true(r.pv_len > 0);
+}
+
+static void test_solve_3x3(void **state)
+{
+    (void)state;
+    /* B+9: the centre opening takes the whole board. */
+    ab_result_t r = solve_empty(3, 3000000, 20, true);
+    assert_true(r.exact);
+    assert_int_equal(r.value, 18);
+    assert_int_equal(r.best_move, 2 + 2 * 5); /* B2: x 1, y 1 on a stride of 5 */
+}
+
+/* Black's value of the 3x3 board after the given moves, with the table and symmetries set. */
+static ab_result_t solve_3x3_after(const char *const *moves, int n, int tt_bits, bool symmetry)
+{
+    rules_t rules = preset("chinese", 0);
+    game_t *g = game_new(3, &rules);
+    assert_non_null(g);
+    for (int i = 0; i < n; i++) {
+        int p = ascii_point(game_board(g), moves[i]);
+        assert_int_equal(game_play(g, game_to_move(g), p), GAME_OK);
+    }
+    ab_config_t cfg = ab_config_default();
+    cfg.tt_bits = tt_bits;
+    cfg.symmetry = symmetry;
+    cfg.max_nodes = 2000000;
+    ab_result_t r = run(g, &cfg);
+    game_free(g);
+    return r;
+}
+
+static void test_table_and_symmetry_agree(void **state)
+{
+    (void)state;
+    ab_result_t a = solve_empty(2, 0, 16, true);
+    ab_result_t b = solve_empty(2, 0, 16, false);
+    ab_result_t c = solve_empty(2, 0, 0, false);
+    assert_true(a.exact && b.exact && c.exact);
+    assert_int_equal(a.value, b.value);
+    assert_int_equal(a.value, c.value);
+
+    static const char *const after[][3] = {{"B2", "B1", ""}, {"B2", "A1", "B1"}};
+    static const int lengths[] = {2, 3};
+    for (int k = 0; k < 2; k++) {
+        ab_result_t d = solve_3x3_after(after[k], lengths[k], 20, true);
+        ab_result_t e = solve_3x3_after(after[k], lengths[k], 20, false);
+        ab_result_t f = solve_3x3_after(after[k], lengths[k], 0, false);
+        assert_true(d.exact && e.exact && f.exact);
+        assert_int_equal(d.value, e.value);
+        assert_int_equal(d.value, f.value);
+    }
+}
+
+static void test_atari_table_agrees(void **state)
+{
+    (void)state;
+    rules_t rules = preset("atari-go", 0);
+    game_t *g = ascii_game(". . . .\n"
+                           ". X O .\n"
+                           ". O X .\n"
+                           ". . . .\n",
+                           &rules, STONE_BLACK);
+    ab_config_t on = atari_config(5), off = atari_config(5), nosym = atari_config(5);
+    off.tt_bits = 0;
+    nosym.symmetry = false;
+    ab_result_t a = run(g, &on), b = run(g, &off), c = run(g, &nosym);
+    assert_int_equal(a.value, b.value);
+    assert_int_equal(a.value, c.value);
+    game_free(g);
+}
+
+static void test_node_limit_stops(void **state)
+{
+    (void)state;
+    ab_result_t r = solve_empty(4, 20000, 16, true);
+    assert_true(r.stopped);
+    assert_false(r.exact);
+    assert_true(r.lo <= r.hi);
+    assert_true(r.nodes >= 20000 && r.nodes < 40000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_atari_go_capture_in_one),
+        cmocka_unit_test(test_atari_go_net_in_three),
+        cmocka_unit_test(test_atari_go_defender_sees_loss),
+        cmocka_unit_test(test_benson_settles_at_root),
+        cmocka_unit_test(test_benson_bounds_cut_search),
+        cmocka_unit_test(test_solve_2x2),
+        cmocka_unit_test(test_solve_3x3),
+        cmocka_unit_test(test_table_and_symmetry_agree),
+        cmocka_unit_test(test_atari_table_agrees),
+        cmocka_unit_test(test_node_limit_stops),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
