@@ -1,10 +1,11 @@
 # Top-level wrapper around CMake/CTest. `make` builds build/tengen; `make test` installs what it
-# needs, builds and runs every test (plain, clang, and ASan+UBSan); `make run` plays.
+# needs, builds and runs every test (plain, clang, ASan+UBSan, and the search tests under TSan);
+# `make run` plays.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo
+DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo nodejs npm
 DEPS_STAMP = build/.deps-ok
 
-.PHONY: all build run test test-release test-sanitize test-clang deps bench clean
+.PHONY: all build run test test-release test-sanitize test-clang test-tsan deps bench clean
 
 all: build
 
@@ -28,7 +29,7 @@ build: deps
 run: build
 	./build/tengen play
 
-test: test-release test-sanitize test-clang
+test: test-release test-sanitize test-clang test-tsan
 
 test-release: build
 	cd build && ctest --output-on-failure -j $(JOBS)
@@ -37,6 +38,13 @@ test-sanitize: deps
 	cmake -S . -B build-sanitize -DTENGEN_SANITIZE=ON >/dev/null
 	cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 TENGEN_TEST_SCALE=4 ctest --output-on-failure -j $(JOBS)
+
+# ThreadSanitizer on the search tests (test_mcts_threads runs 2 to 4 threads). TSan cannot be
+# combined with ASan, hence its own build.
+test-tsan: deps
+	cmake -S . -B build-tsan -DTENGEN_TSAN=ON >/dev/null
+	cmake --build build-tsan -j $(JOBS) --target test_mcts test_mcts_threads
+	cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" TENGEN_TEST_SCALE=4 ctest --output-on-failure -R '^test_mcts'
 
 test-clang: deps
 	CC=clang cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -48,4 +56,4 @@ bench: build
 	./build/tengen bench playouts --size 19 --seconds 5
 
 clean:
-	rm -rf build build-sanitize build-clang
+	rm -rf build build-sanitize build-clang build-tsan

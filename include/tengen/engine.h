@@ -34,6 +34,7 @@ typedef struct engine_settings {
                                 moves; ENGINE_RESIGN_NEVER to never resign */
     int memory_mb;           /* node pool, MB */
     bool light_playouts;     /* uniform light playouts (for comparisons) */
+    int threads;             /* search threads (mcts_config_t.threads; 0 = 1) */
 } engine_settings_t;
 
 /* What genmove decided and why. */

@@ -27,6 +27,9 @@
 #include "tengen/board.h"
 #include "tengen/game.h"
 
+/* Most search threads an mcts_t runs (mcts_config_t.threads). */
+#define MCTS_MAX_THREADS 64
+
 typedef struct mcts_config {
     long max_playouts;    /* playouts per search; 0 = no playout limit */
     double max_seconds;   /* wall-clock seconds per search; 0 = no time limit. At least one limit
@@ -39,6 +42,8 @@ typedef struct mcts_config {
                              pass in the tree ends the game (Tromp-Taylor count of the board as
                              it stands). false for searches that only estimate ownership, so
                              that the playouts settle dead stones instead of stopping */
+    int threads;          /* search threads sharing one tree, 1..MCTS_MAX_THREADS (0 means 1).
+                             With more than one the result is not reproducible */
 } mcts_config_t;
 
 /* Statistics of one root move. Win rates are for the player to move at the root. */
@@ -112,7 +117,8 @@ int mcts_root_pv(const mcts_t *m, int point, int *pv, int max);
 /* Visit statistics for tests: total real visits of the root and the sum of its children's. */
 void mcts_root_visits(const mcts_t *m, long *root, long *children_sum);
 /* Check the tree's invariants (every expanded node has at least as many visits as its children
- * together; children blocks inside the pool). Returns true if they hold. */
+ * together; children blocks inside the pool; no virtual loss left after a search). Returns true
+ * if they hold. */
 bool mcts_check_tree(const mcts_t *m);
 
 #endif

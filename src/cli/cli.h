@@ -4,9 +4,10 @@
 #define TENGEN_CLI_H
 
 int cli_gtp(int argc, char **argv);   /* tengen gtp [options]: GTP v2 on stdin/stdout */
-int cli_bench(int argc, char **argv); /* tengen bench playouts [--size N] [--seconds S] [--seed K] */
+int cli_bench(int argc, char **argv); /* tengen bench [search|playouts] [options] */
 int cli_play(int argc, char **argv);  /* tengen play: terminal game */
 int cli_solve(int argc, char **argv); /* tengen solve: exact small-board solver (alpha-beta) */
 int cli_match(int argc, char **argv); /* tengen match: two GTP engines, refereed */
+int cli_selfplay(int argc, char **argv); /* tengen selfplay: the engine against itself, to SGF */
 
 #endif

@@ -1,9 +1,13 @@
 /* cli_bench.c - `tengen bench`: speed benchmarks with a behaviour signature.
  *
- * `tengen bench playouts` runs light playouts from the empty board, reports their speed, and
- * prints a signature (stones placed and black wins over the first SIGNATURE_PLAYOUTS playouts of
- * the seeded run) that changes only when playout behaviour changes: a functional commit quotes the
- * new signature, a pure speed-up keeps it. Owns its option table and the report text only.
+ * `tengen bench search` (also plain `tengen bench`) runs the tree search on a fixed set of
+ * positions (built from the move lists below) with a fixed seed and playout count on one thread,
+ * and prints a signature (tree nodes, playout moves, a hash of the root visit counts) and the
+ * speed. `tengen bench playouts` runs light playouts from the empty board, reports their speed,
+ * and prints a signature (stones placed and black wins over the first SIGNATURE_PLAYOUTS
+ * playouts of the seeded run). A signature changes only when behaviour changes: a functional
+ * commit quotes the new one, a pure speed-up keeps it. Owns its option table, the position set
+ * and the report text only.
  */
 #include <errno.h>
 #include <math.h>
@@ -16,51 +20,100 @@
 
 #include "cli/cli.h"
 #include "tengen/board.h"
+#include "tengen/game.h"
+#include "tengen/mcts.h"
 #include "tengen/playout.h"
 #include "tengen/rng.h"
+#include "tengen/rules.h"
 
 /* The signature covers this many playouts from the start of the run, whatever its length. */
 #define SIGNATURE_PLAYOUTS 1000
 /* Read the clock once per this many playouts: cheap, and fine-grained next to a 0.01 s limit. */
 #define CLOCK_EVERY 16
+/* Playouts per position of the search bench, and its tree memory per position. */
+#define BENCH_SEARCH_PLAYOUTS 5000
+#define BENCH_SEARCH_MEMORY_MB 64
+
+/* The search bench's positions: a board size and the moves from the empty board (GTP vertices,
+ * black first, alternating), Chinese rules at komi 7. Changing this set changes the signature. */
+typedef struct bench_position {
+    const char *name;
+    int size;
+    const char *moves;
+} bench_position_t;
+
+static const bench_position_t BENCH_POSITIONS[] = {
+    {"9x9 empty", 9, ""},
+    {"9x9 opening", 9, "E5 C4 G4 C6 F7 D7 C3 B3 D3 B4 G6 E6 F6 D5 E4 D4 E3 C2 D2 B2"},
+    {"9x9 fight", 9,
+     "E5 E3 C4 D4 D5 C3 B4 G5 G4 F4 G3 F3 G6 H5 H4 F6 F5 E6 D6 E7 F7 D7 C6 G7"},
+    {"9x9 endgame", 9,
+     "E5 D3 C4 F4 F5 G5 D4 E3 C3 G6 F6 G7 F7 D2 C2 G3 B6 H4 E7 F8 E8 G8 C1 H6 "
+     "D8 B3 B2 A3 E4 F3 C7 H7 F2 G2 E2 E1 F1 D1 B1 G1"},
+    {"19x19 opening", 19,
+     "Q16 D4 Q3 D16 R10 C10 F17 C14 F3 K16 O17 P17 O16 Q14 R6 N3 P4 C6 E3 D3 "
+     "F4 K4 C12 E14 H17 N17 O18 L17"},
+};
+#define BENCH_NUM_POSITIONS ((int)(sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]))
 
 typedef enum bench_opt_type {
     OPT_INT,  /* a whole number in [min, max] */
     OPT_REAL, /* a decimal number in [min, max] */
 } bench_opt_type_t;
 
+/* The benchmarks, as bits of bench_opt_t.benches. */
+enum { BENCH_PLAYOUTS = 1, BENCH_SEARCH = 2 };
+
 typedef struct bench_opt {
     const char *name; /* without the leading "--" */
     bench_opt_type_t type;
     double min, max;
     const char *help;
+    unsigned benches; /* the benchmarks that take it (BENCH_PLAYOUTS | BENCH_SEARCH) */
 } bench_opt_t;
 
-enum { OPT_SIZE, OPT_SECONDS, OPT_SEED, OPT_KOMI, OPT_PLAYOUTS, OPT_COUNT };
+enum { OPT_SIZE, OPT_SECONDS, OPT_SEED, OPT_KOMI, OPT_PLAYOUTS, OPT_THREADS, OPT_COUNT };
 
 static const bench_opt_t BENCH_OPTS[OPT_COUNT] = {
-    [OPT_SIZE] = {"size", OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, "board size (default 9)"},
+    [OPT_SIZE] = {"size", OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, "board size (default 9)",
+                  BENCH_PLAYOUTS},
     [OPT_SECONDS] = {"seconds", OPT_REAL, 0.01, 86400,
-                     "run for this long, and for at least 1000 playouts (default 5)"},
-    [OPT_SEED] = {"seed", OPT_INT, 0, 4294967295.0, "random seed (default 1)"},
-    [OPT_KOMI] = {"komi", OPT_REAL, -1000, 1000, "komi for the win rate (default 7.5)"},
-    [OPT_PLAYOUTS] = {"playouts", OPT_INT, 1, 1e9, "run exactly this many playouts instead of --seconds"},
+                     "run for this long, and for at least 1000 playouts (default 5)",
+                     BENCH_PLAYOUTS},
+    [OPT_SEED] = {"seed", OPT_INT, 0, 4294967295.0, "random seed (default 1)",
+                  BENCH_PLAYOUTS | BENCH_SEARCH},
+    [OPT_KOMI] = {"komi", OPT_REAL, -1000, 1000, "komi for the win rate (default 7.5)",
+                  BENCH_PLAYOUTS},
+    [OPT_PLAYOUTS] = {"playouts", OPT_INT, 1, 1e9,
+                      "playouts: exactly this many instead of --seconds; search: per position "
+                      "(default 5000)",
+                      BENCH_PLAYOUTS | BENCH_SEARCH},
+    [OPT_THREADS] = {"threads", OPT_INT, 1, MCTS_MAX_THREADS,
+                     "search threads (default 1; the signature is reproducible with 1 only)",
+                     BENCH_SEARCH},
 };
 
 static void bench_usage(FILE *out)
 {
-    fprintf(out, "usage: tengen bench playouts [options]\n"
-                 "Light playouts from the empty board (black first, Tromp-Taylor area count).\n"
-                 "Prints playouts/s, moves/s, mean length, black's win rate and a signature\n"
-                 "(stones placed, black wins) over the first %d playouts of the seeded run.\n"
+    fprintf(out, "usage: tengen bench [search|playouts] [options]\n"
+                 "search (the default): the tree search on %d fixed positions (9x9 and 19x19,\n"
+                 "  Chinese rules, komi 7) with a fixed seed and playout count on one thread.\n"
+                 "  Prints per position and in total the playouts, tree nodes, playout moves,\n"
+                 "  playouts/s and a signature (nodes, playout moves, hash of the root visits).\n"
+                 "playouts: light playouts from the empty board (black first, Tromp-Taylor area\n"
+                 "  count). Prints playouts/s, moves/s, mean length, black's win rate and a\n"
+                 "  signature (stones placed, black wins) over the first %d playouts.\n"
                  "options:\n",
-            SIGNATURE_PLAYOUTS);
+            BENCH_NUM_POSITIONS, SIGNATURE_PLAYOUTS);
     for (int i = 0; i < OPT_COUNT; i++) {
         const bench_opt_t *o = &BENCH_OPTS[i];
         char arg[48];
         snprintf(arg, sizeof(arg), "--%s %s", o->name, o->type == OPT_INT ? "N" : "X");
-        fprintf(out, "  %-16s %s; %s %.10g..%.10g\n", arg, o->help,
-                o->type == OPT_INT ? "whole number" : "number", o->min, o->max);
+        fprintf(out, "  %-16s %s%s; %s %.10g..%.10g\n", arg,
+                o->benches == BENCH_SEARCH     ? "search: "
+                : o->benches == BENCH_PLAYOUTS ? "playouts: "
+                                               : "",
+                o->help, o->type == OPT_INT ? "whole number" : "number", o->min, o->max);
     }
     fprintf(out, "  %-16s show this help\n", "--help");
 }
@@ -156,21 +209,133 @@ static int bench_playouts(const double *values, const bool *given)
     return 0;
 }
 
+/* Build the game of a bench position. Returns NULL (message on stderr) if the table is wrong. */
+static game_t *bench_game(const bench_position_t *pos)
+{
+    rules_t rules;
+    if (!rules_preset(&rules, "chinese")) return NULL;
+    rules.komi = 7;
+    game_t *g = game_new(pos->size, &rules);
+    if (!g) return NULL;
+    char vertex[8];
+    const char *s = pos->moves;
+    for (int n = 0;; n++) {
+        while (*s == ' ')
+            s++;
+        if (!*s) break;
+        size_t len = strcspn(s, " ");
+        if (len >= sizeof vertex) len = sizeof vertex - 1;
+        memcpy(vertex, s, len);
+        vertex[len] = '\0';
+        s += strcspn(s, " ");
+        const stone_t c = n % 2 == 0 ? STONE_BLACK : STONE_WHITE;
+        const int p = board_point_from_gtp(game_board(g), vertex);
+        if (p == POINT_NONE || game_play(g, c, p) != GAME_OK) {
+            fprintf(stderr, "tengen bench: position '%s': move %d (%s) is not legal\n", pos->name,
+                    n + 1, vertex);
+            game_free(g);
+            return NULL;
+        }
+    }
+    return g;
+}
+
+/* FNV-1a step over the bytes of a 64-bit value. */
+static uint64_t hash_mix(uint64_t h, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        h ^= (v >> (8 * i)) & 0xff;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static int bench_search(const double *values)
+{
+    const long playouts = (long)values[OPT_PLAYOUTS];
+    const uint64_t seed = (uint64_t)values[OPT_SEED];
+    const int threads = (int)values[OPT_THREADS];
+    mcts_config_t cfg;
+    mcts_config_default(&cfg);
+    cfg.max_playouts = playouts;
+    cfg.seed = seed;
+    cfg.memory_bytes = (size_t)BENCH_SEARCH_MEMORY_MB << 20;
+    cfg.reuse_tree = false;
+    cfg.threads = threads;
+    mcts_t *m = mcts_new(&cfg);
+    if (!m) {
+        fprintf(stderr, "tengen bench: cannot create the searcher (out of memory?)\n");
+        return 1;
+    }
+    printf("bench search: %d positions, %ld playouts each, seed %llu, %d thread%s, tactical "
+           "playouts\n",
+           BENCH_NUM_POSITIONS, playouts, (unsigned long long)seed, threads,
+           threads == 1 ? "" : "s");
+    long total_playouts = 0, total_nodes = 0, total_moves = 0;
+    double total_seconds = 0;
+    uint64_t visits_hash = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < BENCH_NUM_POSITIONS; i++) {
+        const bench_position_t *pos = &BENCH_POSITIONS[i];
+        game_t *g = bench_game(pos);
+        if (!g) {
+            mcts_free(m);
+            return 1;
+        }
+        mcts_clear(m);
+        mcts_report_t rep;
+        const stone_t c = game_to_move(g);
+        const int best = mcts_search(m, g, c, &rep);
+        /* rep.moves is sorted by visits, then win rate, then point: a fixed order. */
+        for (int k = 0; k < rep.num_moves; k++) {
+            visits_hash = hash_mix(visits_hash, (uint64_t)(int64_t)rep.moves[k].point);
+            visits_hash = hash_mix(visits_hash, (uint64_t)rep.moves[k].visits);
+        }
+        char vertex[8];
+        board_point_to_gtp(game_board(g), best, vertex);
+        const double secs = rep.seconds > 0 ? rep.seconds : 1e-9;
+        printf("%-14s %s to move: best %-4s playouts %6ld nodes %8ld playout moves %9ld "
+               "%8.0f playouts/s\n",
+               pos->name, c == STONE_BLACK ? "B" : "W", vertex, rep.playouts, rep.nodes,
+               rep.playout_moves, (double)rep.playouts / secs);
+        total_playouts += rep.playouts;
+        total_nodes += rep.nodes;
+        total_moves += rep.playout_moves;
+        total_seconds += rep.seconds;
+        game_free(g);
+    }
+    mcts_free(m);
+    if (total_seconds <= 0) total_seconds = 1e-9;
+    printf("playouts: %ld in %.3f s\n", total_playouts, total_seconds);
+    printf("playouts/s: %.0f\n", (double)total_playouts / total_seconds);
+    printf("signature: %ld nodes %ld playout moves %016llx visits\n", total_nodes, total_moves,
+           (unsigned long long)visits_hash);
+    return 0;
+}
+
 int cli_bench(int argc, char **argv)
 {
+    int first = 1;
+    unsigned bench = BENCH_SEARCH;
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         bench_usage(stdout);
         return 0;
     }
-    if (argc < 2 || strcmp(argv[1], "playouts")) {
-        if (argc >= 2) fprintf(stderr, "tengen bench: unknown benchmark '%s'\n", argv[1]);
-        bench_usage(stderr);
-        return 2;
+    if (argc >= 2 && strncmp(argv[1], "--", 2)) {
+        if (!strcmp(argv[1], "playouts")) {
+            bench = BENCH_PLAYOUTS;
+        } else if (strcmp(argv[1], "search")) {
+            fprintf(stderr, "tengen bench: unknown benchmark '%s'\n", argv[1]);
+            bench_usage(stderr);
+            return 2;
+        }
+        first = 2;
     }
-    double values[OPT_COUNT] = {[OPT_SIZE] = 9, [OPT_SECONDS] = 5, [OPT_SEED] = 1,
-                                [OPT_KOMI] = 7.5, [OPT_PLAYOUTS] = 0};
+    double values[OPT_COUNT] = {[OPT_SIZE] = 9,     [OPT_SECONDS] = 5,
+                                [OPT_SEED] = 1,     [OPT_KOMI] = 7.5,
+                                [OPT_PLAYOUTS] = 0, [OPT_THREADS] = 1};
+    if (bench == BENCH_SEARCH) values[OPT_PLAYOUTS] = BENCH_SEARCH_PLAYOUTS;
     bool given[OPT_COUNT] = {false};
-    for (int i = 2; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             bench_usage(stdout);
@@ -191,6 +356,11 @@ int cli_bench(int argc, char **argv)
             fprintf(stderr, "tengen bench: unknown option '%s' (see --help)\n", arg);
             return 2;
         }
+        if (!(BENCH_OPTS[k].benches & bench)) {
+            fprintf(stderr, "tengen bench: --%s is not an option of bench %s (see --help)\n",
+                    BENCH_OPTS[k].name, bench == BENCH_SEARCH ? "search" : "playouts");
+            return 2;
+        }
         const char *text = eq ? eq + 1 : NULL;
         if (!text) {
             if (i + 1 >= argc) {
@@ -206,5 +376,5 @@ int cli_bench(int argc, char **argv)
         fprintf(stderr, "tengen bench: give --seconds or --playouts, not both\n");
         return 2;
     }
-    return bench_playouts(values, given);
+    return bench == BENCH_SEARCH ? bench_search(values) : bench_playouts(values, given);
 }

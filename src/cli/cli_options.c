@@ -43,6 +43,7 @@ enum {
     OPT_RESIGN,
     OPT_MEMORY,
     OPT_PLAYOUT_POLICY,
+    OPT_THREADS,
     OPT_COUNT
 };
 
@@ -75,6 +76,8 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
                     true},
     [OPT_PLAYOUT_POLICY] = {"playout-policy", CLI_OPT_CHOICE, 0, 0, POLICY_CHOICES,
                             "playouts of the search (default tactical)", true},
+    [OPT_THREADS] = {"threads", CLI_OPT_INT, 1, MCTS_MAX_THREADS, NULL,
+                     "search threads (default 1; results reproducible with 1 only)", true},
 };
 
 static void print_usage(FILE *out, const char *command, const char *about, int default_size,
@@ -216,6 +219,7 @@ static cli_parse_result_t parse_options(int argc, char **argv, const char *comma
                 choice[OPT_RESIGN] ? ENGINE_RESIGN_NEVER : number[OPT_RESIGN] / 100.0;
         if (given[OPT_MEMORY]) engine->memory_mb = (int)number[OPT_MEMORY];
         if (given[OPT_PLAYOUT_POLICY]) engine->light_playouts = choice[OPT_PLAYOUT_POLICY] == 1;
+        if (given[OPT_THREADS]) engine->threads = (int)number[OPT_THREADS];
     }
     return CLI_PARSE_OK;
 }

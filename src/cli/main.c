@@ -10,9 +10,10 @@ static void usage(FILE *out)
                  "commands:\n"
                  "  gtp      speak GTP v2 on stdin/stdout (tengen gtp --help)\n"
                  "  play     play a game in the terminal\n"
-                 "  bench    benchmarks (tengen bench playouts --help)\n"
+                 "  bench    search and playout benchmarks (tengen bench --help)\n"
                  "  solve    solve a small board exactly (tengen solve --help)\n"
-                 "  match    play two GTP engines against each other (tengen match --help)\n");
+                 "  match    play two GTP engines against each other (tengen match --help)\n"
+                 "  selfplay games of tengen against itself to SGF (tengen selfplay --help)\n");
 }
 
 int main(int argc, char **argv)
@@ -26,6 +27,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "play")) return cli_play(argc - 1, argv + 1);
     if (!strcmp(argv[1], "solve")) return cli_solve(argc - 1, argv + 1);
     if (!strcmp(argv[1], "match")) return cli_match(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "selfplay")) return cli_selfplay(argc - 1, argv + 1);
     fprintf(stderr, "tengen: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -59,6 +59,7 @@ void engine_settings_default(engine_settings_t *s)
     s->resign_threshold = 0.1;
     s->memory_mb = 256;
     s->light_playouts = false;
+    s->threads = 1;
 }
 
 static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)
@@ -70,6 +71,7 @@ static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)
     cfg->seed = s->seed;
     cfg->memory_bytes = (size_t)s->memory_mb << 20;
     cfg->light_playouts = s->light_playouts;
+    cfg->threads = s->threads;
 }
 
 static bool settings_ok(const engine_settings_t *s)

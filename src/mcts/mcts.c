@@ -10,13 +10,24 @@
  * copies the kept subtree breadth-first into a fresh pool (blocks stay contiguous) and frees the
  * old one.
  *
- * Thread safety: an mcts_t is used by one thread at a time. Nothing here is global, so a later
- * multithreaded search can give each worker its own board, generator and scratch and share the
- * pool with atomic counters and virtual loss.
+ * Threads (cfg.threads > 1): tree parallelism. Every worker has its own board, generator,
+ * scratch and ownership sums; they share the pool. Node statistics are C11 atomics: with one
+ * thread they are updated by plain relaxed load and store (no locked instructions, and the same
+ * arithmetic as before, so results stay bit for bit reproducible); with several by relaxed
+ * fetch-add. Blocks of children are claimed from the pool by compare-and-swap; a node is expanded
+ * by the one thread that sets its NODE_EXPANDING flag, which publishes the block with a release
+ * store of first_child (readers load it with acquire, so they see the children initialised).
+ * Virtual loss: a thread descending through a node adds a virtual loss to it (counted in
+ * selection as MCTS_VIRTUAL_LOSS lost games) and removes it in backup, so concurrent threads
+ * spread over different lines. Worker 0 runs in the caller's thread and makes the reports.
+ *
+ * An mcts_t itself is used by one caller at a time.
  */
 #include "tengen/mcts.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -26,20 +37,26 @@
 #include "tengen/score.h"
 #include "tengen/tactics.h"
 
-#define NODE_ILLEGAL 1u /* the move recreates an earlier position (superko): never selected */
+#define NODE_ILLEGAL 1u   /* the move recreates an earlier position (superko): never selected */
+#define NODE_EXPANDING 2u /* a thread has claimed the expansion of this node (threads only) */
 #define MCTS_MAX_DEPTH 512
 #define MCTS_MIN_NODES 1024
 #define MCTS_MAX_PV 32
 
+/* Wins are counted in half games (a jigo is half a win for each side), so that every statistic
+ * is an integer that threads can add atomically. */
 typedef struct node {
-    uint32_t first_child;  /* index of the first child in the pool; 0 = not expanded */
-    uint16_t num_children;
-    int16_t move;          /* the move leading here: a point or POINT_PASS */
-    uint32_t flags;        /* NODE_ILLEGAL */
-    int32_t visits;        /* real playouts through this node */
-    float wins;            /* real wins of the player who made `move` */
-    float prior_visits, prior_wins; /* virtual games from the priors */
-    float amaf_visits, amaf_wins;   /* AMAF statistics, wins for the player who made `move` */
+    _Atomic uint32_t first_child; /* index of the first child in the pool; 0 = not expanded.
+                                     Stored with release once the block is ready */
+    uint16_t num_children;        /* written before first_child is published */
+    int16_t move;                 /* the move leading here: a point or POINT_PASS */
+    _Atomic uint16_t flags;       /* NODE_ILLEGAL, NODE_EXPANDING */
+    _Atomic uint16_t vloss;       /* threads now descending through this node (virtual loss) */
+    _Atomic int32_t visits;       /* real playouts through this node */
+    _Atomic int32_t wins2;        /* real wins of the player who made `move`, in half games */
+    float prior_visits, prior_wins; /* virtual games from the priors; set before publication */
+    _Atomic int32_t amaf_visits;
+    _Atomic int32_t amaf_wins2;   /* AMAF wins for the player who made `move`, in half games */
 } node_t;
 
 /* One history entry, to recognise a later position as a continuation of the tree's root. */
@@ -49,12 +66,31 @@ typedef struct hist_entry {
     int color;
 } hist_entry_t;
 
+/* One search thread's own state. */
+typedef struct worker {
+    mcts_t *m;
+    rng_t rng;
+    long playouts;      /* simulations this worker completed in this search */
+    long owner_samples; /* of them, those that added to owner_sum */
+    pthread_t thread;
+    int32_t owner_sum[BOARD_MAX_POINTS];
+
+    /* Per-simulation scratch. */
+    board_t board;
+    uint32_t path[MCTS_MAX_DEPTH + 1];
+    uint64_t path_keys[MCTS_MAX_DEPTH + 1];
+    int16_t seq[MCTS_MAX_SEQUENCE];
+    uint8_t first_color[BOARD_MAX_POINTS];
+    int8_t owner[BOARD_MAX_POINTS];
+} worker_t;
+
 struct mcts {
     mcts_config_t cfg;
     node_t *pool;
-    size_t capacity, used; /* nodes; used counts index 0 */
-    uint32_t root;         /* 0: no tree */
-    bool pool_full;
+    size_t capacity;        /* nodes */
+    _Atomic size_t used;    /* nodes handed out, index 0 included */
+    uint32_t root;          /* 0: no tree */
+    _Atomic bool pool_full;
 
     /* What the tree's root stands for. */
     int root_size;
@@ -68,36 +104,59 @@ struct mcts {
     uint64_t *keys;
     int num_keys, keys_cap;
 
-    rng_t rng;
     mcts_report_fn report_fn;
     void *report_user;
     const atomic_bool *stop; /* set by another thread to end the search (NULL: none) */
+    worker_t *workers; /* cfg.threads of them */
+    int num_workers;
 
-    /* Per-search state. */
+    /* Per-search state, read-only while the workers run unless atomic. */
     board_t root_board;
     const game_t *game;
     stone_t to_move;
     double komi;
     int root_passes;
     int root_last;
-    long playouts, playout_moves, reused_visits;
-    long owner_samples; /* simulations that added to owner_sum */
-    int32_t owner_sum[BOARD_MAX_POINTS];
+    bool shared; /* more than one worker: atomic read-modify-write and virtual loss */
+    policy_config_t pcfg;
+    _Atomic long playouts, playout_moves; /* completed simulations, stones they placed */
+    _Atomic long claimed;                 /* simulations started or done (playout limit) */
+    _Atomic bool finished;                /* set by the worker that ends the search */
+    long reused_visits;
     float ownership[BOARD_MAX_POINTS];
     mcts_move_stats_t stats[BOARD_MAX_POINTS + 1];
     int num_stats;
     int pv[MCTS_MAX_PV];
     int pv_len;
     struct timespec start;
-
-    /* Per-playout scratch. */
-    board_t board;
-    uint32_t path[MCTS_MAX_DEPTH + 1];
-    uint64_t path_keys[MCTS_MAX_DEPTH + 1];
-    int16_t seq[MCTS_MAX_SEQUENCE];
-    uint8_t first_color[BOARD_MAX_POINTS];
-    int8_t owner[BOARD_MAX_POINTS];
 };
+
+/* ---- node statistics ---- */
+
+static inline int32_t stat_get(const _Atomic int32_t *x)
+{
+    return atomic_load_explicit(x, memory_order_relaxed);
+}
+
+/* Add v to a statistic. One thread: a plain load and store (no lock prefix, no cost); several:
+ * an atomic add, so that no update is lost. */
+static inline void stat_add(_Atomic int32_t *x, int32_t v, bool shared)
+{
+    if (shared) atomic_fetch_add_explicit(x, v, memory_order_relaxed);
+    else atomic_store_explicit(x, atomic_load_explicit(x, memory_order_relaxed) + v,
+                               memory_order_relaxed);
+}
+
+/* The first child of nd, 0 if not expanded; the block it names is fully initialised. */
+static inline uint32_t children_of(const node_t *nd)
+{
+    return atomic_load_explicit(&nd->first_child, memory_order_acquire);
+}
+
+static inline uint16_t flags_of(const node_t *nd)
+{
+    return atomic_load_explicit(&nd->flags, memory_order_relaxed);
+}
 
 void mcts_config_default(mcts_config_t *cfg)
 {
@@ -108,6 +167,7 @@ void mcts_config_default(mcts_config_t *cfg)
     cfg->light_playouts = false;
     cfg->reuse_tree = true;
     cfg->root_passes = true;
+    cfg->threads = 1;
 }
 
 static size_t capacity_for(size_t bytes)
@@ -115,17 +175,42 @@ static size_t capacity_for(size_t bytes)
     return bytes / sizeof(node_t);
 }
 
+static int threads_of(const mcts_config_t *cfg)
+{
+    return cfg->threads <= 0 ? 1 : cfg->threads;
+}
+
+static bool config_ok(const mcts_config_t *cfg)
+{
+    return capacity_for(cfg->memory_bytes) >= MCTS_MIN_NODES &&
+           (cfg->max_playouts > 0 || cfg->max_seconds > 0) && threads_of(cfg) <= MCTS_MAX_THREADS;
+}
+
+/* Give m one worker per thread of cfg. Returns false (workers unchanged) if out of memory. */
+static bool set_workers(mcts_t *m, const mcts_config_t *cfg)
+{
+    const int n = threads_of(cfg);
+    if (m->workers && n == m->num_workers) return true;
+    worker_t *w = calloc((size_t)n, sizeof *w);
+    if (!w) return false;
+    for (int i = 0; i < n; i++)
+        w[i].m = m;
+    free(m->workers);
+    m->workers = w;
+    m->num_workers = n;
+    return true;
+}
+
 mcts_t *mcts_new(const mcts_config_t *cfg)
 {
-    if (capacity_for(cfg->memory_bytes) < MCTS_MIN_NODES) return NULL;
-    if (cfg->max_playouts <= 0 && !(cfg->max_seconds > 0)) return NULL;
+    if (!config_ok(cfg)) return NULL;
     mcts_t *m = calloc(1, sizeof *m);
     if (!m) return NULL;
     m->cfg = *cfg;
     m->capacity = capacity_for(cfg->memory_bytes);
     m->pool = malloc(m->capacity * sizeof(node_t));
-    if (!m->pool) {
-        free(m);
+    if (!m->pool || !set_workers(m, cfg)) {
+        mcts_free(m);
         return NULL;
     }
     m->used = 1;
@@ -138,6 +223,7 @@ void mcts_free(mcts_t *m)
     free(m->pool);
     free(m->hist);
     free(m->keys);
+    free(m->workers);
     free(m);
 }
 
@@ -151,8 +237,7 @@ void mcts_clear(mcts_t *m)
 
 bool mcts_set_config(mcts_t *m, const mcts_config_t *cfg)
 {
-    if (capacity_for(cfg->memory_bytes) < MCTS_MIN_NODES) return false;
-    if (cfg->max_playouts <= 0 && !(cfg->max_seconds > 0)) return false;
+    if (!config_ok(cfg) || !set_workers(m, cfg)) return false;
     if (capacity_for(cfg->memory_bytes) != m->capacity) {
         node_t *pool = malloc(capacity_for(cfg->memory_bytes) * sizeof(node_t));
         if (!pool) return false;
@@ -456,10 +541,15 @@ static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int la
         moves[j] = v;
     }
     moves[n++] = POINT_PASS;
-    if (m->used + (size_t)n > m->capacity) {
-        m->pool_full = true;
-        return false;
-    }
+    /* Claim the block; another thread may claim one at the same time. */
+    size_t first = atomic_load_explicit(&m->used, memory_order_relaxed);
+    do {
+        if (first + (size_t)n > m->capacity) {
+            atomic_store_explicit(&m->pool_full, true, memory_order_relaxed);
+            return false;
+        }
+    } while (!atomic_compare_exchange_weak_explicit(&m->used, &first, first + (size_t)n,
+                                                    memory_order_relaxed, memory_order_relaxed));
     /* Points that save an own string in atari. */
     bool escape[BOARD_MAX_POINTS] = {false};
     for (int i = 0; i < b->num_points; i++) {
@@ -470,29 +560,49 @@ static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int la
         for (int j = 0; j < k; j++)
             escape[out[j]] = true;
     }
-    const uint32_t first = (uint32_t)m->used;
     for (int i = 0; i < n; i++) {
-        node_t *ch = &m->pool[first + i];
+        node_t *ch = &m->pool[first + (size_t)i];
         memset(ch, 0, sizeof *ch);
         ch->move = (int16_t)moves[i];
         set_priors(ch, b, c, moves[i], last, escape);
     }
-    m->used += (size_t)n;
     m->pool[node].num_children = (uint16_t)n;
-    m->pool[node].first_child = first;
+    atomic_store_explicit(&m->pool[node].first_child, (uint32_t)first, memory_order_release);
     return true;
+}
+
+/* Make sure `node` has children (expand() with its arguments). With threads, only the thread that
+ * sets NODE_EXPANDING expands; another one sees the node as a leaf until the block is published.
+ * Returns true if the node has children now. */
+static bool ensure_children(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int last,
+                            bool at_root)
+{
+    node_t *nd = &m->pool[node];
+    if (m->shared &&
+        (atomic_fetch_or_explicit(&nd->flags, NODE_EXPANDING, memory_order_relaxed) &
+         NODE_EXPANDING))
+        return children_of(nd) != 0;
+    if (expand(m, node, b, c, last, at_root)) return true;
+    /* The pool is full; let a later search (after tree reuse made room) try again. */
+    if (m->shared)
+        atomic_fetch_and_explicit(&nd->flags, (uint16_t)~NODE_EXPANDING, memory_order_relaxed);
+    return false;
 }
 
 /* ---- selection and backup ---- */
 
-static double child_value(const node_t *ch)
+/* The blended value of a child (mcts_params.h); `lost` virtual games lost on top (virtual loss).
+ * Every term is exact in float and double alike, so this equals the single-threaded float
+ * formula it replaced. */
+static double child_value(const node_t *ch, double lost)
 {
-    const double n = ch->visits + ch->prior_visits, w = ch->wins + ch->prior_wins;
+    const double n = (double)stat_get(&ch->visits) + ch->prior_visits + lost;
+    const double w = (double)stat_get(&ch->wins2) * 0.5 + ch->prior_wins;
     double v = n > 0 ? w / n : 0.5;
-    const double a = ch->amaf_visits;
+    const double a = stat_get(&ch->amaf_visits);
     if (a > 0) {
         const double beta = a / (a + n + n * a / MCTS_RAVE_EQUIV);
-        v = (1 - beta) * v + beta * (ch->amaf_wins / a);
+        v = (1 - beta) * v + beta * ((double)stat_get(&ch->amaf_wins2) * 0.5 / a);
     }
     return v;
 }
@@ -500,38 +610,52 @@ static double child_value(const node_t *ch)
 static uint32_t select_child(const mcts_t *m, uint32_t node)
 {
     const node_t *nd = &m->pool[node];
-    const double log_n = log((double)nd->visits + 1.0);
+    const uint32_t first = children_of(nd);
+    const double log_n = log((double)stat_get(&nd->visits) + 1.0);
     uint32_t best = 0;
     double best_u = -1e300;
     for (uint32_t i = 0; i < nd->num_children; i++) {
-        const node_t *ch = &m->pool[nd->first_child + i];
-        if (ch->flags & NODE_ILLEGAL) continue;
-        const double u = child_value(ch) + MCTS_UCB_C * sqrt(log_n / (ch->visits + 1.0));
+        const node_t *ch = &m->pool[first + i];
+        if (flags_of(ch) & NODE_ILLEGAL) continue;
+        /* Always 0 with one thread. */
+        const double lost =
+            MCTS_VIRTUAL_LOSS * (double)atomic_load_explicit(&ch->vloss, memory_order_relaxed);
+        const double u = child_value(ch, lost) +
+                         MCTS_UCB_C * sqrt(log_n / ((double)stat_get(&ch->visits) + lost + 1.0));
         if (u > best_u) {
             best_u = u;
-            best = nd->first_child + i;
+            best = first + i;
         }
     }
     return best;
 }
 
-/* One simulation: descend, maybe expand, play out, back up. Returns false if it was abandoned
- * (a tree move turned out to break superko; the node is marked and nothing is counted). */
-static bool simulate(mcts_t *m, const policy_config_t *pcfg)
+/* Take back the virtual loss of path[1..depth] (the root carries none). */
+static void remove_virtual_loss(const mcts_t *m, const worker_t *w, int depth)
 {
-    board_t *b = &m->board;
+    for (int i = 1; i <= depth; i++)
+        atomic_fetch_sub_explicit(&m->pool[w->path[i]].vloss, 1, memory_order_relaxed);
+}
+
+/* One simulation by worker w: descend, maybe expand, play out, back up. Returns false if it was
+ * abandoned (a tree move turned out to break superko; the node is marked and nothing is
+ * counted). */
+static bool simulate(mcts_t *m, worker_t *w)
+{
+    board_t *b = &w->board;
     board_copy(b, &m->root_board);
     uint32_t node = m->root;
     int depth = 0, seq_len = 0, passes = m->root_passes, last = m->root_last;
     stone_t winner = STONE_EMPTY;
     bool terminal = false, decided = false;
-    m->path[0] = node;
+    const bool shared = m->shared;
+    w->path[0] = node;
     for (;;) {
         const stone_t c = color_at_depth(m, depth);
-        if (!m->pool[node].first_child) {
+        if (!children_of(&m->pool[node])) {
             const bool at_root = node == m->root;
-            if (!at_root && m->pool[node].visits < MCTS_EXPAND_VISITS) break;
-            if (!expand(m, node, b, c, last, at_root)) break;
+            if (!at_root && stat_get(&m->pool[node].visits) < MCTS_EXPAND_VISITS) break;
+            if (!ensure_children(m, node, b, c, last, at_root)) break;
         }
         if (depth >= MCTS_MAX_DEPTH - 1) break;
         const uint32_t child = select_child(m, node);
@@ -542,15 +666,18 @@ static bool simulate(mcts_t *m, const policy_config_t *pcfg)
             const uint64_t key = position_key(m, b->hash, stone_other(c));
             bool repeat = key_in_history(m, key);
             for (int i = 0; i < depth && !repeat; i++)
-                repeat = m->path_keys[i] == key;
+                repeat = w->path_keys[i] == key;
             if (repeat) {
-                m->pool[child].flags |= NODE_ILLEGAL;
+                atomic_fetch_or_explicit(&m->pool[child].flags, NODE_ILLEGAL,
+                                         memory_order_relaxed);
+                if (shared) remove_virtual_loss(m, w, depth);
                 return false;
             }
         }
-        m->path_keys[depth] = position_key(m, b->hash, stone_other(c));
-        m->seq[seq_len++] = (int16_t)move;
-        m->path[++depth] = child;
+        w->path_keys[depth] = position_key(m, b->hash, stone_other(c));
+        w->seq[seq_len++] = (int16_t)move;
+        w->path[++depth] = child;
+        if (shared) atomic_fetch_add_explicit(&m->pool[child].vloss, 1, memory_order_relaxed);
         node = child;
         last = move;
         passes = move == POINT_PASS ? passes + 1 : 0;
@@ -567,58 +694,64 @@ static bool simulate(mcts_t *m, const policy_config_t *pcfg)
     int score;
     const bool sample_owner = !terminal || decided;
     if (terminal) {
-        score = policy_area_owner(b, m->owner);
+        score = policy_area_owner(b, w->owner);
     } else {
         policy_result_t res;
-        policy_playout(b, color_at_depth(m, depth), last, &m->rng, pcfg, m->seq + seq_len,
+        policy_playout(b, color_at_depth(m, depth), last, &w->rng, &m->pcfg, w->seq + seq_len,
                        MCTS_MAX_SEQUENCE - seq_len, &res);
         seq_len += res.recorded;
-        m->playout_moves += res.moves;
+        atomic_fetch_add_explicit(&m->playout_moves, res.moves, memory_order_relaxed);
         if (res.winner != STONE_EMPTY) {
             decided = true;
             winner = res.winner;
         }
-        score = policy_area_owner(b, m->owner);
+        score = policy_area_owner(b, w->owner);
     }
     if (!decided) {
         winner = score > m->komi ? STONE_BLACK : score < m->komi ? STONE_WHITE : STONE_EMPTY;
     }
-    const double black_value = winner == STONE_BLACK ? 1.0 : winner == STONE_WHITE ? 0.0 : 0.5;
+    /* Black's result in half games: 2 a win, 1 a jigo, 0 a loss. */
+    const int32_t black_half = winner == STONE_BLACK ? 2 : winner == STONE_WHITE ? 0 : 1;
     if (sample_owner) {
         for (int i = 0; i < b->size; i++)
             for (int j = 0; j < b->size; j++) {
                 const int p = board_point(b, j, i);
-                m->owner_sum[p] += m->owner[p];
+                w->owner_sum[p] += w->owner[p];
             }
-        m->owner_samples++;
+        w->owner_samples++;
     }
 
-    /* Backup: node path[i] holds the move of the player to move at depth i - 1. */
+    /* Backup: node path[i] holds the move of the player to move at depth i - 1. The visit comes
+     * before the virtual loss goes, so a node never looks less visited than it is. */
     for (int i = 0; i <= depth; i++) {
-        node_t *nd = &m->pool[m->path[i]];
+        node_t *nd = &m->pool[w->path[i]];
         const stone_t mover = color_at_depth(m, i + 1);
-        nd->visits++;
-        nd->wins += (float)(mover == STONE_BLACK ? black_value : 1.0 - black_value);
+        stat_add(&nd->visits, 1, shared);
+        stat_add(&nd->wins2, mover == STONE_BLACK ? black_half : 2 - black_half, shared);
     }
+    if (shared) remove_virtual_loss(m, w, depth);
     /* AMAF: walking the sequence backwards leaves first_color[p] = the colour that played p
      * first at or after index j; node path[j] then credits every child whose point its player
      * (the mover at j) played first. */
-    memset(m->first_color, 0, (size_t)b->num_points);
+    memset(w->first_color, 0, (size_t)b->num_points);
     for (int j = seq_len - 1; j >= 0; j--) {
         const stone_t cj = color_at_depth(m, j);
-        if (m->seq[j] > 0) m->first_color[m->seq[j]] = (uint8_t)cj;
+        if (w->seq[j] > 0) w->first_color[w->seq[j]] = (uint8_t)cj;
         if (j >= depth) continue;
-        const node_t *nd = &m->pool[m->path[j]];
-        const float value = (float)(cj == STONE_BLACK ? black_value : 1.0 - black_value);
+        const node_t *nd = &m->pool[w->path[j]];
+        const uint32_t first = children_of(nd);
+        const int32_t value = cj == STONE_BLACK ? black_half : 2 - black_half;
         for (uint32_t k = 0; k < nd->num_children; k++) {
-            node_t *ch = &m->pool[nd->first_child + k];
-            if (ch->move > 0 && m->first_color[ch->move] == cj) {
-                ch->amaf_visits += 1;
-                ch->amaf_wins += value;
+            node_t *ch = &m->pool[first + k];
+            if (ch->move > 0 && w->first_color[ch->move] == cj) {
+                stat_add(&ch->amaf_visits, 1, shared);
+                stat_add(&ch->amaf_wins2, value, shared);
             }
         }
     }
-    m->playouts++;
+    w->playouts++;
+    /* Release: whoever reads the new count sees this simulation's visits (outcome_settled). */
+    atomic_fetch_add_explicit(&m->playouts, 1, memory_order_release);
     return true;
 }
 
@@ -632,63 +765,87 @@ static int cmp_stats(const void *a, const void *b)
     return x->point - y->point;
 }
 
+/* The ownership from the sums of the first `workers` workers. During a threaded search only
+ * worker 0 (the caller's thread, which reports) may be read; at the end, all of them. */
+static void update_ownership(mcts_t *m, int workers)
+{
+    long samples = 0;
+    for (int k = 0; k < workers; k++)
+        samples += m->workers[k].owner_samples;
+    if (samples == 0) return;
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        int32_t sum = 0;
+        for (int k = 0; k < workers; k++)
+            sum += m->workers[k].owner_sum[p];
+        m->ownership[p] = (float)sum / (float)samples;
+    }
+}
+
+/* Fill r from the tree; may run while other workers search (it reads statistics atomically). */
 static void fill_report(mcts_t *m, mcts_report_t *r)
 {
-    /* The ownership so far, so that the report callback can show it during the search. */
-    if (m->owner_samples > 0) {
-        for (int p = 0; p < BOARD_MAX_POINTS; p++)
-            m->ownership[p] = (float)m->owner_sum[p] / (float)m->owner_samples;
-    }
     const node_t *root = &m->pool[m->root];
+    const uint32_t first = children_of(root);
     m->num_stats = 0;
-    for (uint32_t i = 0; root->first_child && i < root->num_children; i++) {
-        const node_t *ch = &m->pool[root->first_child + i];
-        if (ch->flags & NODE_ILLEGAL) continue;
+    for (uint32_t i = 0; first && i < root->num_children; i++) {
+        const node_t *ch = &m->pool[first + i];
+        if (flags_of(ch) & NODE_ILLEGAL) continue;
         mcts_move_stats_t *s = &m->stats[m->num_stats++];
+        const int32_t visits = stat_get(&ch->visits), amaf = stat_get(&ch->amaf_visits);
         s->point = ch->move;
-        s->visits = ch->visits;
-        s->winrate = ch->visits ? ch->wins / ch->visits : 0.5;
-        s->amaf_visits = (int)ch->amaf_visits;
-        s->amaf_winrate = ch->amaf_visits > 0 ? ch->amaf_wins / ch->amaf_visits : 0.5;
+        s->visits = visits;
+        /* In float, as these were computed when the statistics were floats. */
+        s->winrate = visits ? (float)stat_get(&ch->wins2) * 0.5f / (float)visits : 0.5;
+        s->amaf_visits = amaf;
+        s->amaf_winrate = amaf > 0 ? (float)stat_get(&ch->amaf_wins2) * 0.5f / (float)amaf : 0.5;
         s->prior = ch->prior_visits > 0 ? ch->prior_wins / ch->prior_visits : 0.5;
     }
     qsort(m->stats, (size_t)m->num_stats, sizeof m->stats[0], cmp_stats);
     m->pv_len = 0;
-    for (uint32_t node = m->root; m->pv_len < MCTS_MAX_PV && m->pool[node].first_child;) {
+    for (uint32_t node = m->root; m->pv_len < MCTS_MAX_PV && children_of(&m->pool[node]);) {
         const node_t *nd = &m->pool[node];
+        const uint32_t first_child = children_of(nd);
         uint32_t best = 0;
+        int32_t best_visits = 0;
         for (uint32_t i = 0; i < nd->num_children; i++) {
-            const uint32_t k = nd->first_child + i;
-            if (!(m->pool[k].flags & NODE_ILLEGAL) &&
-                (!best || m->pool[k].visits > m->pool[best].visits))
+            const uint32_t k = first_child + i;
+            const int32_t v = stat_get(&m->pool[k].visits);
+            if (!(flags_of(&m->pool[k]) & NODE_ILLEGAL) && (!best || v > best_visits)) {
                 best = k;
+                best_visits = v;
+            }
         }
-        if (!best || m->pool[best].visits == 0) break;
+        if (!best || best_visits == 0) break;
         m->pv[m->pv_len++] = m->pool[best].move;
         node = best;
     }
-    r->playouts = m->playouts;
+    r->playouts = atomic_load_explicit(&m->playouts, memory_order_relaxed);
     r->reused_visits = m->reused_visits;
     r->seconds = seconds_since(&m->start);
-    r->nodes = (long)m->used - 1;
-    r->pool_full = m->pool_full;
+    r->nodes = (long)atomic_load_explicit(&m->used, memory_order_relaxed) - 1;
+    r->pool_full = atomic_load_explicit(&m->pool_full, memory_order_relaxed);
     r->best = m->num_stats ? m->stats[0].point : POINT_PASS;
     r->winrate = m->num_stats ? m->stats[0].winrate : 0.5;
-    r->playout_moves = m->playout_moves;
+    r->playout_moves = atomic_load_explicit(&m->playout_moves, memory_order_relaxed);
     r->num_moves = m->num_stats;
     r->moves = m->stats;
     r->pv = m->pv;
     r->pv_len = m->pv_len;
 }
 
-/* With a playout limit: can the second most visited root move still overtake the first? */
+/* With a playout limit: can the second most visited root move still overtake the first? With
+ * threads, simulations in flight have not backed up yet; they count as still to come. The count of
+ * finished simulations is read before the visits, so that every simulation it includes is in the
+ * visits read (a simulation adds its visits before it counts itself). */
 static bool outcome_settled(const mcts_t *m)
 {
     if (m->cfg.max_playouts <= 0) return false;
+    const long done = atomic_load_explicit(&m->playouts, memory_order_acquire);
     const node_t *root = &m->pool[m->root];
+    const uint32_t first_child = children_of(root);
     int32_t first = 0, second = 0;
-    for (uint32_t i = 0; i < root->num_children; i++) {
-        const int32_t v = m->pool[root->first_child + i].visits;
+    for (uint32_t i = 0; first_child && i < root->num_children; i++) {
+        const int32_t v = stat_get(&m->pool[first_child + i].visits);
         if (v > first) {
             second = first;
             first = v;
@@ -696,14 +853,61 @@ static bool outcome_settled(const mcts_t *m)
             second = v;
         }
     }
-    return first - second > m->cfg.max_playouts - m->playouts;
+    return first - second > m->cfg.max_playouts - done;
+}
+
+/* The search loop of worker w (main: the caller's thread, which also reports). Ends when a limit
+ * is reached, the outcome is settled, the caller's stop flag is set or another worker ended. */
+static void run_worker(mcts_t *m, worker_t *w, bool main)
+{
+    const long max = m->cfg.max_playouts;
+    long next_report = MCTS_REPORT_INTERVAL;
+    mcts_report_t report;
+    for (long attempts = 0;; attempts++) {
+        if (atomic_load_explicit(&m->finished, memory_order_relaxed)) break;
+        if (m->stop && atomic_load_explicit(m->stop, memory_order_relaxed)) break;
+        if (m->cfg.max_seconds > 0 && (attempts & 15) == 0 &&
+            seconds_since(&m->start) >= m->cfg.max_seconds)
+            break;
+        /* Claim a simulation, so that the threads together play exactly the limit. */
+        if (max > 0 && atomic_fetch_add_explicit(&m->claimed, 1, memory_order_relaxed) >= max)
+            break;
+        if (!simulate(m, w)) {
+            if (max > 0) atomic_fetch_sub_explicit(&m->claimed, 1, memory_order_relaxed);
+            /* Only superko repetitions abandon a simulation; each marks a node for good, so
+             * this cannot loop for long, but a cap keeps it certain. */
+            if (attempts > 100 * (atomic_load_explicit(&m->playouts, memory_order_relaxed) + 1000))
+                break;
+        }
+        if ((w->playouts & (MCTS_EARLY_STOP_CHECK - 1)) == 0 && outcome_settled(m)) break;
+        if (main && m->report_fn &&
+            atomic_load_explicit(&m->playouts, memory_order_relaxed) >= next_report) {
+            update_ownership(m, 1);
+            fill_report(m, &report);
+            m->report_fn(&report, m->report_user);
+            next_report += MCTS_REPORT_INTERVAL;
+        }
+    }
+    atomic_store_explicit(&m->finished, true, memory_order_relaxed);
+}
+
+static void *worker_main(void *arg)
+{
+    worker_t *w = arg;
+    run_worker(w->m, w, false);
+    return NULL;
 }
 
 int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
 {
     clock_gettime(CLOCK_MONOTONIC, &m->start);
-    m->playouts = m->playout_moves = m->reused_visits = m->owner_samples = 0;
-    memset(m->owner_sum, 0, sizeof m->owner_sum);
+    m->playouts = m->playout_moves = m->claimed = 0;
+    m->reused_visits = 0;
+    m->finished = false;
+    for (int k = 0; k < m->num_workers; k++) {
+        m->workers[k].playouts = m->workers[k].owner_samples = 0;
+        memset(m->workers[k].owner_sum, 0, sizeof m->workers[k].owner_sum);
+    }
     memset(m->ownership, 0, sizeof m->ownership);
     m->game = g;
     m->to_move = c;
@@ -731,40 +935,41 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     const int passes = game_consecutive_passes(g);
     m->root_passes = !m->cfg.root_passes ? 0 : passes > 1 ? 1 : passes;
     m->root_last = game_last_move(g);
-    /* Reseed from the seed and the position, so a search depends on its input only. */
-    rng_seed(&m->rng, mix64(m->cfg.seed ^ mix64(game_board(g)->hash + (uint64_t)c) ^
-                            (uint64_t)game_move_count(g)));
+    /* Reseed from the seed and the position, so a search depends on its input only. Worker 0
+     * keeps the single-threaded seed; the others mix in their index. */
+    const uint64_t base = mix64(m->cfg.seed ^ mix64(game_board(g)->hash + (uint64_t)c) ^
+                                (uint64_t)game_move_count(g));
+    rng_seed(&m->workers[0].rng, base);
+    for (int k = 1; k < m->num_workers; k++)
+        rng_seed(&m->workers[k].rng, mix64(base ^ mix64((uint64_t)k)));
 
-    policy_config_t pcfg;
-    policy_config_default(&pcfg, &m->root_board, rules->capture_goal);
-    pcfg.tactical = !m->cfg.light_playouts;
+    policy_config_default(&m->pcfg, &m->root_board, rules->capture_goal);
+    m->pcfg.tactical = !m->cfg.light_playouts;
+    m->shared = m->num_workers > 1;
 
     mcts_report_t report;
+    int ran = 1; /* workers that ran */
     if (!is_decided(g)) {
-        long next_report = MCTS_REPORT_INTERVAL;
-        for (long attempts = 0;; attempts++) {
-            if (m->cfg.max_playouts > 0 && m->playouts >= m->cfg.max_playouts) break;
-            if (m->stop && atomic_load_explicit(m->stop, memory_order_relaxed)) break;
-            if (m->cfg.max_seconds > 0 && (attempts & 15) == 0 &&
-                seconds_since(&m->start) >= m->cfg.max_seconds)
-                break;
-            /* Only superko repetitions abandon a simulation; each marks a node for good, so
-             * this cannot loop for long, but a cap keeps it certain. */
-            if (!simulate(m, &pcfg) && attempts > 100 * (m->playouts + 1000)) break;
-            if ((m->playouts & (MCTS_EARLY_STOP_CHECK - 1)) == 0 && outcome_settled(m)) break;
-            if (m->report_fn && m->playouts >= next_report) {
-                fill_report(m, &report);
-                m->report_fn(&report, m->report_user);
-                next_report += MCTS_REPORT_INTERVAL;
-            }
-        }
+        /* The root is expanded before the workers start, so none of them has to wait for it
+         * (the first simulation of a single thread would expand it the same way). */
+        if (!children_of(&m->pool[m->root]))
+            ensure_children(m, m->root, &m->root_board, c, m->root_last, true);
+        for (; ran < m->num_workers; ran++)
+            if (pthread_create(&m->workers[ran].thread, NULL, worker_main, &m->workers[ran]))
+                break; /* no more threads: search with those that started */
+        run_worker(m, &m->workers[0], true);
+        for (int k = 1; k < ran; k++)
+            pthread_join(m->workers[k].thread, NULL);
     }
+    update_ownership(m, ran);
     fill_report(m, &report);
     if (m->report_fn) m->report_fn(&report, m->report_user);
     if (out) *out = report;
     return report.best;
 }
 
+/* Called from the report callback of a threaded search, this reads statistics that other
+ * threads are updating: the _Atomic fields make those plain reads atomic loads. */
 int mcts_root_pv(const mcts_t *m, int point, int *pv, int max)
 {
     if (!m->root || max <= 0) return 0;
@@ -811,6 +1016,7 @@ bool mcts_check_tree(const mcts_t *m)
     if (!m->root) return true;
     for (size_t i = 1; i < m->used; i++) {
         const node_t *nd = &m->pool[i];
+        if (nd->vloss != 0) return false;
         if (!nd->first_child) continue;
         if (nd->first_child >= m->used || nd->first_child + nd->num_children > m->used)
             return false;

@@ -49,6 +49,15 @@
  * Tromp-Taylor after two passes in the tree, so passing early loses in the playouts anyway). */
 #define PRIOR_PASS_LOSSES 10
 
+/* ---- threads ---- */
+
+/* Virtual loss: while a thread descends through a node, the node counts this many extra lost
+ * games per such thread in selection (the virtual loss is taken back in backup), so that threads
+ * running at the same time spread over different lines instead of all following the best one.
+ * Not tuned yet; 1 is the classic value, a few are common with RAVE, whose AMAF term (not touched
+ * by virtual loss) dominates the value of young nodes. */
+#define MCTS_VIRTUAL_LOSS 3
+
 /* ---- search control ---- */
 
 /* The report callback is called every this many playouts (and at the end). */

@@ -1,0 +1,261 @@
+/* cli_selfplay.c - `tengen selfplay`: games of tengen's engine against itself, one SGF file per
+ * game, for tuning and tests.
+ *
+ * One engine plays both colours (its tree is reused from move to move across colours). A game
+ * ends by resignation (the engine's resign rule), by two passes, or at a move limit; the result
+ * of a counted game is the engine's final score (dead stones removed by its ownership and
+ * Benson, as GTP final_score). Each game is seeded from --seed plus its index, so with one thread
+ * the same command plays the same games. Owns the option table and the text it prints only.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "tengen/engine.h"
+#include "tengen/game.h"
+#include "tengen/rules.h"
+#include "tengen/score.h"
+#include "tengen/sgf.h"
+
+/* A game is counted as it stands after this many moves per point (never reached in practice:
+ * the engine passes once every point is settled). */
+#define SELFPLAY_MAX_MOVES_PER_POINT 3
+
+typedef enum selfplay_opt_type {
+    SP_INT,    /* a whole number in [min, max] */
+    SP_REAL,   /* a decimal number in [min, max] */
+    SP_STRING, /* any non-empty text */
+} selfplay_opt_type_t;
+
+typedef struct selfplay_opt {
+    const char *name; /* without the leading "--" */
+    selfplay_opt_type_t type;
+    double min, max;
+    const char *help;
+} selfplay_opt_t;
+
+enum { SP_GAMES, SP_SIZE, SP_PLAYOUTS, SP_SEED, SP_OUT, SP_THREADS, SP_KOMI, SP_RESIGN, SP_COUNT };
+
+static const selfplay_opt_t SELFPLAY_OPTS[SP_COUNT] = {
+    [SP_GAMES] = {"games", SP_INT, 1, 1e6, "number of games (default 1)"},
+    [SP_SIZE] = {"size", SP_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, "board size (default 9)"},
+    [SP_PLAYOUTS] = {"playouts", SP_INT, 1, 1e9, "playouts per move (default 1000)"},
+    [SP_SEED] = {"seed", SP_INT, 0, 4294967295.0,
+                 "random seed of the first game; game i uses seed + i (default 1)"},
+    [SP_OUT] = {"out", SP_STRING, 0, 0,
+                "directory for the SGF files, created if missing (default selfplay)"},
+    [SP_THREADS] = {"threads", SP_INT, 1, MCTS_MAX_THREADS,
+                    "search threads (default 1; games reproducible with 1 only)"},
+    [SP_KOMI] = {"komi", SP_REAL, -1000, 1000, "komi (default 7; Chinese rules)"},
+    [SP_RESIGN] = {"resign", SP_REAL, -1, 100,
+                   "resign below this win rate in percent, held for 3 moves (default 10); "
+                   "'never' (or -1) plays every game out"},
+};
+
+static void selfplay_usage(FILE *out)
+{
+    fprintf(out, "usage: tengen selfplay [options]\n"
+                 "Games of tengen against itself (Chinese rules), one SGF file per game with the\n"
+                 "result (RE) from resignation or from the engine's final score with dead stones\n"
+                 "removed. Prints a line per game and the wins by colour.\n"
+                 "options:\n");
+    for (int i = 0; i < SP_COUNT; i++) {
+        const selfplay_opt_t *o = &SELFPLAY_OPTS[i];
+        char arg[48];
+        snprintf(arg, sizeof arg, "--%s %s", o->name,
+                 o->type == SP_INT ? "N" : o->type == SP_REAL ? "X" : "DIR");
+        fprintf(out, "  %-16s %s", arg, o->help);
+        if (o->type != SP_STRING)
+            fprintf(out, "; %s %.10g..%.10g", o->type == SP_INT ? "whole number" : "number",
+                    o->min, o->max);
+        fputc('\n', out);
+    }
+    fprintf(out, "  %-16s show this help\n", "--help");
+}
+
+/* Check the text of option o; numbers go to *value. Returns false with a message on stderr. */
+static bool selfplay_parse_value(const selfplay_opt_t *o, const char *text, double *value)
+{
+    if (o->type == SP_STRING) {
+        if (!*text) {
+            fprintf(stderr, "tengen selfplay: --%s needs a non-empty value\n", o->name);
+            return false;
+        }
+        return true;
+    }
+    if (o == &SELFPLAY_OPTS[SP_RESIGN] && !strcmp(text, "never")) {
+        *value = -1;
+        return true;
+    }
+    char *end = NULL;
+    errno = 0;
+    const double v = o->type == SP_INT ? (double)strtoll(text, &end, 10) : strtod(text, &end);
+    if (!*text || end == text || *end || errno == ERANGE || !isfinite(v)) {
+        fprintf(stderr, "tengen selfplay: --%s needs %s, got '%s'\n", o->name,
+                o->type == SP_INT ? "a whole number" : "a number", text);
+        return false;
+    }
+    if (v < o->min || v > o->max) {
+        fprintf(stderr, "tengen selfplay: --%s must be in %.10g..%.10g, got '%s'\n", o->name,
+                o->min, o->max, text);
+        return false;
+    }
+    *value = v;
+    return true;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Write g with its result to path. Returns false with a message on stderr. */
+static bool write_game(const game_t *g, const char *result, const char *name, const char *path)
+{
+    sgf_node_t *root = sgf_from_game(g, "tengen", "tengen");
+    bool ok = root != NULL;
+    if (ok && !sgf_get(root, "RE")) ok = sgf_add(root, "RE", result);
+    if (ok) ok = sgf_add(root, "GN", name);
+    char *text = ok ? sgf_write(root) : NULL;
+    sgf_free(root);
+    if (!text) {
+        fprintf(stderr, "tengen selfplay: %s: out of memory\n", path);
+        return false;
+    }
+    FILE *f = fopen(path, "w");
+    ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    if (f && fclose(f) != 0) ok = false;
+    if (!ok) fprintf(stderr, "tengen selfplay: %s: %s\n", path, strerror(errno));
+    free(text);
+    return ok;
+}
+
+typedef struct selfplay_result {
+    stone_t winner; /* STONE_EMPTY: jigo */
+    char result[32];
+    const char *how;
+    int moves;
+    bool written; /* the SGF file */
+} selfplay_result_t;
+
+/* Play one game to the end and write it to path. Returns false if the engine could not be
+ * created. */
+static bool play_game(int size, const rules_t *rules, const engine_settings_t *s,
+                      const char *name, const char *path, selfplay_result_t *res)
+{
+    engine_t *e = engine_new(size, rules, s);
+    if (!e) return false;
+    game_t *g = engine_game(e);
+    const int max_moves = SELFPLAY_MAX_MOVES_PER_POINT * size * size;
+    res->moves = 0;
+    while (!game_is_over(g) && res->moves < max_moves) {
+        engine_genmove(e, game_to_move(g), true, false, NULL);
+        res->moves++;
+    }
+    if (game_end_reason(g) == GAME_END_RESIGN) {
+        res->winner = game_winner(g);
+        snprintf(res->result, sizeof res->result, "%s+R", res->winner == STONE_BLACK ? "B" : "W");
+        res->how = "resignation";
+    } else {
+        const score_t sc = engine_final_score(e);
+        res->winner = sc.margin > 0 ? STONE_BLACK : sc.margin < 0 ? STONE_WHITE : STONE_EMPTY;
+        score_result_string(sc.margin, res->result, (int)sizeof res->result);
+        res->how = game_is_over(g) ? "two passes" : "move limit";
+    }
+    res->written = write_game(g, res->result, name, path);
+    engine_free(e);
+    return true;
+}
+
+int cli_selfplay(int argc, char **argv)
+{
+    double values[SP_COUNT] = {[SP_GAMES] = 1, [SP_SIZE] = 9,    [SP_PLAYOUTS] = 1000,
+                               [SP_SEED] = 1,  [SP_THREADS] = 1, [SP_KOMI] = 7,
+                               [SP_RESIGN] = 10};
+    const char *out_dir = "selfplay";
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            selfplay_usage(stdout);
+            return 0;
+        }
+        if (strncmp(arg, "--", 2)) {
+            fprintf(stderr, "tengen selfplay: unexpected argument '%s' (see --help)\n", arg);
+            return 2;
+        }
+        const char *name = arg + 2;
+        const char *eq = strchr(name, '=');
+        const size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
+        int k = -1;
+        for (int j = 0; j < SP_COUNT; j++)
+            if (strlen(SELFPLAY_OPTS[j].name) == name_len &&
+                !strncmp(SELFPLAY_OPTS[j].name, name, name_len))
+                k = j;
+        if (k < 0) {
+            fprintf(stderr, "tengen selfplay: unknown option '%s' (see --help)\n", arg);
+            return 2;
+        }
+        const char *text = eq ? eq + 1 : NULL;
+        if (!text) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "tengen selfplay: --%s needs a value\n", SELFPLAY_OPTS[k].name);
+                return 2;
+            }
+            text = argv[++i];
+        }
+        if (!selfplay_parse_value(&SELFPLAY_OPTS[k], text, &values[k])) return 2;
+        if (k == SP_OUT) out_dir = text;
+    }
+
+    const int games = (int)values[SP_GAMES], size = (int)values[SP_SIZE];
+    rules_t rules;
+    if (!rules_preset(&rules, "chinese")) return 1;
+    rules.komi = values[SP_KOMI];
+    engine_settings_t s;
+    engine_settings_default(&s);
+    s.playouts = (long)values[SP_PLAYOUTS];
+    s.threads = (int)values[SP_THREADS];
+    s.resign_threshold = values[SP_RESIGN] < 0 ? ENGINE_RESIGN_NEVER : values[SP_RESIGN] / 100.0;
+    if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "tengen selfplay: cannot create %s: %s\n", out_dir, strerror(errno));
+        return 1;
+    }
+    printf("selfplay: %d game%s, %dx%d, komi %g, %ld playouts per move, %d thread%s, seed %.0f, "
+           "SGF in %s\n",
+           games, games == 1 ? "" : "s", size, size, rules.komi, s.playouts, s.threads,
+           s.threads == 1 ? "" : "s", values[SP_SEED], out_dir);
+    fflush(stdout);
+    int wins[3] = {0, 0, 0}; /* by stone_t: jigo, black, white */
+    int failed = 0;
+    for (int i = 0; i < games; i++) {
+        s.seed = (uint64_t)values[SP_SEED] + (uint64_t)i;
+        const double t0 = now_seconds();
+        char path[4096], name[64];
+        snprintf(path, sizeof path, "%s/selfplay-%04d.sgf", out_dir, i + 1);
+        snprintf(name, sizeof name, "tengen selfplay %d (seed %llu)", i + 1,
+                 (unsigned long long)s.seed);
+        selfplay_result_t res;
+        if (!play_game(size, &rules, &s, name, path, &res)) {
+            fprintf(stderr, "tengen selfplay: cannot create the engine (out of memory?)\n");
+            return 1;
+        }
+        const bool written = res.written;
+        failed += !written;
+        wins[res.winner == STONE_BLACK ? 1 : res.winner == STONE_WHITE ? 2 : 0]++;
+        printf("game %d: %s by %s after %d moves, %.1f s%s%s\n", i + 1, res.result, res.how,
+               res.moves, now_seconds() - t0, written ? ", " : " (SGF not written)",
+               written ? path : "");
+        fflush(stdout);
+    }
+    printf("summary: %d games: black %d wins, white %d wins, jigo %d (black %.1f%%)\n", games,
+           wins[1], wins[2], wins[0], 100.0 * (wins[1] + 0.5 * wins[0]) / games);
+    return failed ? 1 : 0;
+}

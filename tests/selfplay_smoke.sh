@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# tengen selfplay: a few tiny 7x7 games. Every SGF loads back into `tengen gtp` (loadsgf), has
+# the result the game line printed, and a game played out to two passes scores (final_score with
+# the same playouts and seed) to its RE; the summary adds up; one thread and a seed reproduce the
+# same games; bad options are refused.
+#   bash tests/selfplay_smoke.sh <path to tengen>
+set -u
+tengen=${1:?usage: selfplay_smoke.sh <tengen>}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+err() {
+    echo "FAIL: $*"
+    fail=1
+}
+
+# Played out (no resignation) and with the default resign rule.
+"$tengen" selfplay --games 3 --size 7 --playouts 40 --seed 5 --komi 9 --resign never \
+    --out "$tmp/a" >"$tmp/a.txt" || err "selfplay exited $?"
+"$tengen" selfplay --games 2 --size 7 --playouts 40 --seed 9 --threads 2 \
+    --out "$tmp/b" >"$tmp/b.txt" || err "selfplay --threads 2 exited $?"
+cat "$tmp/a.txt" "$tmp/b.txt"
+
+check_dir() { # dir, lines file, seed, games
+    local dir=$1 lines=$2 seed=$3 games=$4
+    grep -q "^summary: $games games: black [0-9]* wins, white [0-9]* wins, jigo [0-9]*" "$lines" ||
+        err "$dir: no summary line"
+    local b w j
+    b=$(sed -n 's/^summary: .* black \([0-9]*\) wins.*/\1/p' "$lines")
+    w=$(sed -n 's/^summary: .* white \([0-9]*\) wins.*/\1/p' "$lines")
+    j=$(sed -n 's/^summary: .* jigo \([0-9]*\).*/\1/p' "$lines")
+    [ "$((b + w + j))" = "$games" ] || err "$dir: summary does not add up to $games"
+    for i in $(seq 1 "$games"); do
+        local f
+        f=$(printf '%s/selfplay-%04d.sgf' "$dir" "$i")
+        [ -s "$f" ] || { err "$f missing"; continue; }
+        local re
+        re=$(sed -n 's/.*RE\[\([^]]*\)\].*/\1/p' "$f" | head -1)
+        [ -n "$re" ] || err "$f: no RE"
+        grep -q "^game $i: $re by " "$lines" || err "$f: RE[$re] is not what game $i printed"
+        local out
+        out=$(printf 'loadsgf %s\nfinal_score\nquit\n' "$f" | "$tengen" gtp --playouts 40 \
+            --seed "$((seed + i - 1))" 2>/dev/null)
+        grep -q '^= [bw]' <<<"$out" || err "$f does not load: $out"
+        if grep -q "^game $i: .* by two passes" "$lines"; then
+            grep -qx "= $re" <<<"$out" || err "$f: final_score is not RE[$re]: $out"
+        fi
+    done
+}
+check_dir "$tmp/a" "$tmp/a.txt" 5 3
+check_dir "$tmp/b" "$tmp/b.txt" 9 2
+grep -q "by two passes" "$tmp/a.txt" || err "no game played out to two passes"
+
+# One thread and a seed: the same games.
+"$tengen" selfplay --games 3 --size 7 --playouts 40 --seed 5 --komi 9 --resign never \
+    --out "$tmp/c" >/dev/null || err "second selfplay exited $?"
+for i in 1 2 3; do
+    f=$(printf 'selfplay-%04d.sgf' "$i")
+    cmp -s "$tmp/a/$f" "$tmp/c/$f" || err "$f differs between two runs with seed 5"
+done
+
+for bad in "--games 0" "--size 1" "--playouts x" "--threads 0" "--out" "--resign sometimes" \
+    "--nonsense 1" "extra"; do
+    # shellcheck disable=SC2086
+    "$tengen" selfplay $bad --out "$tmp/bad" >/dev/null 2>&1
+    st=$?
+    [ "$st" = 2 ] || err "'selfplay $bad' exited $st, expected 2"
+done
+"$tengen" selfplay --help | grep -q -- '--playouts' || err "selfplay --help"
+
+[ "$fail" = 0 ] && echo "selfplay smoke: ok"
+exit "$fail"
