@@ -173,6 +173,64 @@ for seed in 1 2 3; do
     fi
 done
 
+# ---- streaming analysis: timed input ----
+# lz-analyze and kata-analyze answer "=id" at once, write info lines at the interval asked for
+# (centiseconds), and stop at the next input line, even an empty one, with the empty line that
+# ends the answer; then the next command is answered. The info lines are checked for their format
+# (Leela Zero's integers, KataGo's floats and ownership) but not their numbers, which depend on
+# the machine's speed.
+{
+    echo 'boardsize 9'
+    echo '1 lz-analyze b 10'
+    sleep 1
+    echo '2 name'
+    echo '3 kata-analyze w interval 10 ownership true'
+    sleep 1
+    echo
+    sleep 0.2
+    echo '4 lz-analyze b 5 maxmoves 1'
+    sleep 0.5
+    echo '5 kata-analyze b'
+    sleep 0.2
+    echo '6 quit'
+} | (cd "$SCRATCH" && timeout 60 "$TENGEN" gtp >"$SCRATCH/stream" 2>"$SCRATCH/stderr")
+status=$?
+V='([A-HJ-T][0-9]+|pass)'
+F='-?[0-9]+\.[0-9]+'
+LZ="info move $V visits [0-9]+ winrate [0-9]+ prior [0-9]+ lcb [0-9]+ order [0-9]+ pv( $V)+"
+KATA="info move $V visits [0-9]+ winrate $F scoreMean $F scoreLead $F prior $F lcb $F order [0-9]+ pv( $V)+"
+# The answers in order, each info line replaced by the name of its format. KataGo's lines end
+# with "ownership" and 81 floats (counted here: mawk has no {n} in regular expressions).
+awk -v lz="^$LZ( $LZ)*\$" -v kata="^$KATA( $KATA)*\$" -v one="^$LZ\$" -v f="^$F\$" '
+    function own_ok(text,    n, i, w) {
+        n = split(text, w, " ")
+        if (n != 81) return 0
+        for (i = 1; i <= n; i++) if (w[i] !~ f || w[i] + 0 < -1 || w[i] + 0 > 1) return 0
+        return 1
+    }
+    /^info/ {
+        k = index($0, " ownership ")
+        if ($0 ~ one) print "LZ1"
+        else if ($0 ~ lz) print "LZ"
+        else if (k > 0 && substr($0, 1, k - 1) ~ kata && own_ok(substr($0, k + 11))) print "KATA"
+        else print "BAD " substr($0, 1, 80)
+        next
+    }
+    { print }' "$SCRATCH/stream" | uniq >"$SCRATCH/stream.shape"
+# LZ1 is a line of one move, which answer 4 (maxmoves 1) must have if any line (a slow build may
+# write none in half a second: reports come every 1,000 playouts); elsewhere it counts as LZ.
+printf '%s\n' '= ' '' '=1' 'LZ' '' '=2 tengen' '' '=3' 'KATA' '' '=4' '' '=5' '' '=6 ' '' \
+    >"$SCRATCH/stream.want"
+sed '/^=4$/,/^$/{/^LZ1$/d}; s/^LZ1$/LZ/' "$SCRATCH/stream.shape" | uniq >"$SCRATCH/stream.got"
+if [ $status -ne 0 ]; then
+    fail "streaming analysis: exit status $status"
+elif ! diff -u "$SCRATCH/stream.want" "$SCRATCH/stream.got"; then
+    fail "streaming analysis: unexpected answers (shape above, output below)"
+    cut -c1-160 "$SCRATCH/stream" | head -n 20
+else
+    passes=$((passes + 1))
+fi
+
 # ---- against GNU Go 3.8, if it is installed: seeded random play, then its queries ----
 # Under simple ko and no suicide (GNU Go's rules) every answer must be the same: legality of
 # random moves, undo, list_stones, all_legal and is_legal.

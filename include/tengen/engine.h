@@ -8,6 +8,7 @@
 #ifndef TENGEN_ENGINE_H
 #define TENGEN_ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -65,12 +66,78 @@ game_t *engine_game(const engine_t *e);
 /* Replace the game (e.g. after loadsgf); the engine takes ownership of g and frees the old one. */
 void engine_replace_game(engine_t *e, game_t *g);
 
-/* Time left for a colour, as GTP time_left gives it (seconds, stones in the byo-yomi period; 0
- * stones = main time). Used for the time per move when no per-move limit is set. */
+/* Time left for a colour, as GTP time_left gives it: seconds, and the stones left in the
+ * Canadian period or the byo-yomi periods left (0 = main time). The next move's time is planned
+ * from it and the clock (engine_set_clock, engine_time_plan). */
 void engine_time_left(engine_t *e, stone_t c, double seconds, int stones);
 
-/* Search callback for progress reports (NULL: none). */
+/* Search callback for progress reports of genmove's search (NULL: none). The extra searches
+ * that only judge dead stones do not report. */
 void engine_set_report(engine_t *e, mcts_report_fn fn, void *user);
+
+/* ---- clocks (GTP time_settings, kgs-time_settings, time_left) ---- */
+
+typedef enum engine_clock_kind {
+    ENGINE_CLOCK_NONE = 0, /* no time limit (the per-move defaults of the settings apply) */
+    ENGINE_CLOCK_ABSOLUTE, /* main time only */
+    ENGINE_CLOCK_CANADIAN, /* main time, then periods of period_time for `stones` moves each */
+    ENGINE_CLOCK_BYOYOMI,  /* main time, then `stones` periods of period_time, one per move */
+} engine_clock_kind_t;
+
+typedef struct engine_clock {
+    engine_clock_kind_t kind;
+    double main_time;   /* seconds */
+    double period_time; /* seconds: a Canadian period or one byo-yomi period */
+    int stones;         /* Canadian: moves per period; byo-yomi: number of periods */
+} engine_clock_t;
+
+/* Set the clock of both colours (both start full: main time, or the first period if there is no
+ * main time). time_left then corrects them; its `stones` is the stones left in the Canadian
+ * period, or the byo-yomi periods left (KGS's convention), 0 while in main time. A settings
+ * per-move limit (--time) is kept as an upper bound; a playout limit (--playouts) still applies,
+ * the clock only caps its time. */
+void engine_set_clock(engine_t *e, const engine_clock_t *clock);
+const engine_clock_t *engine_clock(const engine_t *e);
+
+/* The time genmove would plan for c now (seconds): the target (`soft`, the search stops there
+ * unless the two best moves are close) and the hard limit. Both 0 when the search has no time
+ * limit (playouts only). For tests and logs. */
+void engine_time_plan(const engine_t *e, stone_t c, double *soft, double *hard);
+
+/* ---- analysis (GTP lz-analyze, kata-analyze and the gogui views) ---- */
+
+/* Search the current position for c without playing, until *stop becomes true (set by another
+ * thread) or ENGINE_ANALYZE_MAX_PLAYOUTS, reporting to fn (NULL: none) from the searching thread.
+ * Meant to run in a worker thread while the caller waits for input: nothing else may use e until
+ * it returns. The tree is kept, so a following genmove reuses it. Fills *out (may be NULL). */
+void engine_analyze(engine_t *e, stone_t c, const atomic_bool *stop, mcts_report_fn fn, void *user,
+                    mcts_report_t *out);
+
+/* The principal variation of the search (in progress, from a report callback, or the last one)
+ * that starts with the root move `point`; at most max points, returns the length. */
+int engine_search_pv(const engine_t *e, int point, int *pv, int max);
+
+/* Ownership of the search in progress (from a report callback) or of the last search: +1 black,
+ * -1 white, BOARD_MAX_POINTS entries. */
+const float *engine_search_ownership(const engine_t *e);
+
+/* Expected score lead of c from an ownership array: the expected area difference minus komi (and
+ * the handicap bonus under area scoring). An estimate under every rule set. */
+double engine_score_lead(const engine_t *e, const float *ownership, stone_t c);
+
+/* Ownership and win rate of the current position with to_move to play, from a search (the
+ * --playouts limit, or the dead-stone playouts) unless one for this position is cached. The
+ * win rate is for to_move; the array has BOARD_MAX_POINTS entries, +1 black. */
+const float *engine_position_ownership(engine_t *e, stone_t to_move, double *winrate);
+
+#define ENGINE_ANALYZE_MAX_PLAYOUTS 10000000L /* analysis ends here (float win counts stay exact) */
+
+/* ---- handicap ---- */
+
+/* Points for n free handicap stones chosen by the engine (GTP place_free_handicap): the fixed
+ * handicap points where the size has them, then points far from the stones placed so far, off
+ * the first line while there is room. n is 2..size*size-1; returns n, or 0 if n is out of range. */
+int engine_free_handicap_points(const engine_t *e, int n, int *points);
 
 /* Choose a move for c and, if play is true, play it (a resignation is recorded with
  * game_resign). cleanup (kgs-genmove_cleanup): never pass while the opponent has stones that the

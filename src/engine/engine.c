@@ -1,8 +1,11 @@
 /* engine.c - the engine facade: the game, the searcher, the settings, and the decisions around
- * the search (time per move, pass, resign, cleanup, dead stones and seki for counting).
+ * the search (time per move from the clock, pass, resign, cleanup, dead stones and seki for
+ * counting, free handicap placement), and the analysis search that runs until another thread
+ * stops it.
  *
- * Owns: game_t and mcts_t lifetimes, the per-move limits, the resign counters, the ownership
- * cache. Must not know: protocol text (GTP, HTTP), option parsing.
+ * Owns: game_t and mcts_t lifetimes, the per-move limits and the clock, the resign counters, the
+ * ownership cache. Must not know: protocol text (GTP, HTTP), option parsing, threads (the caller
+ * of engine_analyze owns the worker and the stop flag).
  */
 #include "tengen/engine.h"
 
@@ -26,12 +29,28 @@
 #define ENGINE_SEKI_NEUTRAL 0.3
 /* Playouts of the search run only to find dead stones, when the settings give no playout limit. */
 #define ENGINE_STATUS_PLAYOUTS 2000
-/* Time per move from GTP time_left: main time is spread over an estimate of the moves left
- * (empty points / ENGINE_TIME_EMPTIES_PER_MOVE, at least ENGINE_TIME_MIN_MOVES); in byo-yomi,
- * this share of the period per stone is used. Never below ENGINE_TIME_FLOOR seconds. */
+/* Time per move with a clock (engine_time_plan). Main time is spread over an estimate of our
+ * moves left: empty points / ENGINE_TIME_EMPTIES_PER_MOVE, at least ENGINE_TIME_MIN_MOVES (games
+ * rarely fill more than half the empty points, and half of those moves are ours; the estimate
+ * errs towards spending less). */
 #define ENGINE_TIME_EMPTIES_PER_MOVE 2.0
 #define ENGINE_TIME_MIN_MOVES 15
-#define ENGINE_TIME_BYOYOMI_SHARE 0.8
+/* Never lose on time: every move loses ENGINE_TIME_LAG seconds to the controller, the pipe and
+ * the scheduler (KGS adds its network), and this share of the main time left stays unused. */
+#define ENGINE_TIME_LAG 0.5
+#define ENGINE_TIME_RESERVE_SHARE 0.05
+/* In overtime (a byo-yomi period, a Canadian period) this share of the period stays unused. */
+#define ENGINE_TIME_PERIOD_MARGIN 0.1
+/* While main time lasts under byo-yomi or Canadian time, a move also takes this share of what one
+ * overtime move may use: main time then runs out a little sooner, into periods that are renewed. */
+#define ENGINE_TIME_OVERTIME_SHARE 0.5
+/* The target per move may be stretched to this many times itself (never more than
+ * ENGINE_TIME_MAX_SHARE of the usable main time) when the two most visited moves are close: the
+ * second has at least ENGINE_TIME_CLOSE_RATIO of the first's visits when the target is reached. */
+#define ENGINE_TIME_HARD_FACTOR 3.0
+#define ENGINE_TIME_MAX_SHARE 0.25
+#define ENGINE_TIME_CLOSE_RATIO 0.7
+/* Never plan less than this (seconds): a search needs some playouts to choose at all. */
 #define ENGINE_TIME_FLOOR 0.05
 
 struct engine {
@@ -41,12 +60,24 @@ struct engine {
     int low_winrate[3];       /* consecutive own moves below the resign threshold, per colour */
     bool has_time_left[3];
     double time_left[3];      /* seconds */
-    int stones_left[3];       /* byo-yomi stones; 0 = main time */
+    int stones_left[3];       /* stones left in the Canadian period, or byo-yomi periods left;
+                                 0 = main time */
+    engine_clock_t clock;
+    /* The search in progress: the report callback of the front end (genmove only), the time plan
+     * (seconds, 0 = none) and the flag that stops the search early. */
+    mcts_report_fn report_fn;
+    void *report_user;
+    bool forwarding;          /* this search's reports go to report_fn */
+    bool timed;               /* the report callback applies the time plan */
+    bool extended;            /* the target was passed with the best moves close: up to hard */
+    double soft, hard;
+    atomic_bool time_stop;
     /* Ownership of the last search and the position it belongs to. */
     bool own_valid;
     uint64_t own_hash;
     int own_moves;
     stone_t own_to_move;
+    double own_winrate;       /* of that search, for own_to_move */
     float own[BOARD_MAX_POINTS];
 };
 
@@ -95,6 +126,8 @@ engine_t *engine_new(int size, const rules_t *rules, const engine_settings_t *s)
         engine_free(e);
         return NULL;
     }
+    atomic_init(&e->time_stop, false);
+    mcts_set_stop(e->mcts, &e->time_stop);
     return e;
 }
 
@@ -146,7 +179,24 @@ void engine_time_left(engine_t *e, stone_t c, double seconds, int stones)
 
 void engine_set_report(engine_t *e, mcts_report_fn fn, void *user)
 {
-    mcts_set_report(e->mcts, fn, user);
+    e->report_fn = fn;
+    e->report_user = user;
+}
+
+void engine_set_clock(engine_t *e, const engine_clock_t *clock)
+{
+    e->clock = *clock;
+    const bool has_main = clock->main_time > 0;
+    for (stone_t c = STONE_BLACK; c <= STONE_WHITE; c++) {
+        e->has_time_left[c] = clock->kind != ENGINE_CLOCK_NONE;
+        e->time_left[c] = has_main ? clock->main_time : clock->period_time;
+        e->stones_left[c] = has_main || clock->kind == ENGINE_CLOCK_ABSOLUTE ? 0 : clock->stones;
+    }
+}
+
+const engine_clock_t *engine_clock(const engine_t *e)
+{
+    return &e->clock;
 }
 
 /* Resigned or won by the Atari Go capture goal. Two passes end the game too, but play may resume
@@ -157,34 +207,119 @@ static bool is_decided(const game_t *g)
     return end == GAME_END_RESIGN || end == GAME_END_CAPTURE_GOAL;
 }
 
-/* The per-move limits for c: the settings, or the default time shortened by the clock. */
-static void limits_for_move(const engine_t *e, stone_t c, mcts_config_t *cfg)
+/* The clock's budget for c's next move (seconds): the target and the hard limit. False when c
+ * has no clock. */
+static bool clock_budget(const engine_t *e, stone_t c, double *soft, double *hard)
 {
-    mcts_config_from(&e->s, cfg);
-    if (e->s.playouts > 0 || e->s.seconds > 0 || !e->has_time_left[c]) return;
-    double t = ENGINE_DEFAULT_SECONDS;
-    if (e->stones_left[c] > 0) {
-        t = e->time_left[c] / e->stones_left[c] * ENGINE_TIME_BYOYOMI_SHARE;
-    } else if (e->time_left[c] > 0) {
-        double moves = game_board(e->game)->empty_count / ENGINE_TIME_EMPTIES_PER_MOVE;
-        if (moves < ENGINE_TIME_MIN_MOVES) moves = ENGINE_TIME_MIN_MOVES;
-        t = e->time_left[c] / moves;
+    if (!e->has_time_left[c]) return false;
+    const engine_clock_t *k = &e->clock;
+    const double left = e->time_left[c];
+    const int stones = e->stones_left[c];
+    double moves = game_board(e->game)->empty_count / ENGINE_TIME_EMPTIES_PER_MOVE;
+    if (moves < ENGINE_TIME_MIN_MOVES) moves = ENGINE_TIME_MIN_MOVES;
+    if (stones > 0 && k->kind == ENGINE_CLOCK_BYOYOMI) {
+        /* In byo-yomi: the period is renewed after every move in time, so use all of it but
+         * the margin. */
+        *soft = *hard = left * (1 - ENGINE_TIME_PERIOD_MARGIN) - ENGINE_TIME_LAG;
+    } else if (stones > 0) {
+        /* Canadian overtime (or time_left without time_settings): `stones` moves in `left`. */
+        *soft = *hard = (left * (1 - ENGINE_TIME_PERIOD_MARGIN) - stones * ENGINE_TIME_LAG) / stones;
+    } else {
+        const double usable = left * (1 - ENGINE_TIME_RESERVE_SHARE) - ENGINE_TIME_LAG;
+        *soft = usable / moves;
+        *hard = *soft * ENGINE_TIME_HARD_FACTOR;
+        if (*hard > usable * ENGINE_TIME_MAX_SHARE) *hard = usable * ENGINE_TIME_MAX_SHARE;
+        /* What one overtime move may use once main time is gone. */
+        double overtime = 0;
+        if (k->kind == ENGINE_CLOCK_BYOYOMI && k->stones > 0)
+            overtime = k->period_time * (1 - ENGINE_TIME_PERIOD_MARGIN) - ENGINE_TIME_LAG;
+        else if (k->kind == ENGINE_CLOCK_CANADIAN && k->stones > 0)
+            overtime = (k->period_time * (1 - ENGINE_TIME_PERIOD_MARGIN) -
+                        k->stones * ENGINE_TIME_LAG) / k->stones;
+        if (overtime > 0) {
+            *soft += overtime * ENGINE_TIME_OVERTIME_SHARE;
+            *hard += overtime;
+        }
     }
-    if (t > ENGINE_DEFAULT_SECONDS) t = ENGINE_DEFAULT_SECONDS;
-    if (t < ENGINE_TIME_FLOOR) t = ENGINE_TIME_FLOOR;
-    cfg->max_seconds = t;
+    if (*soft < ENGINE_TIME_FLOOR) *soft = ENGINE_TIME_FLOOR;
+    if (*hard < *soft) *hard = *soft;
+    return true;
 }
 
-/* Run a search and keep its ownership for this position. */
-static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, mcts_report_t *rep)
+void engine_time_plan(const engine_t *e, stone_t c, double *soft, double *hard)
+{
+    double cs, ch;
+    const bool clocked = (c == STONE_BLACK || c == STONE_WHITE) && clock_budget(e, c, &cs, &ch);
+    if (e->s.seconds > 0) {
+        *soft = *hard = e->s.seconds;
+        if (clocked && cs < *soft) *soft = cs;
+        if (clocked && ch < *hard) *hard = ch;
+    } else if (e->s.playouts > 0) {
+        /* The playout limit decides; the clock only caps the time (no target, so the same input
+         * gives the same move whenever the clock is not short). */
+        *soft = *hard = clocked ? ch : 0;
+    } else if (clocked) {
+        *soft = cs;
+        *hard = ch;
+    } else {
+        *soft = *hard = ENGINE_DEFAULT_SECONDS;
+    }
+}
+
+/* The per-move limits for c: the playout limit of the settings and the time plan. */
+static void limits_for_move(engine_t *e, stone_t c, mcts_config_t *cfg)
+{
+    mcts_config_from(&e->s, cfg);
+    engine_time_plan(e, c, &e->soft, &e->hard);
+    cfg->max_seconds = e->hard;
+    /* With a playout limit the time is only a cap, which mcts enforces by itself. */
+    e->timed = e->hard > 0 && e->s.playouts <= 0;
+}
+
+/* Report callback of genmove's search: passes the report on to the front end and applies the time
+ * plan. At the target the search stops, unless the two most visited moves are close, then it may
+ * go on to the hard limit; before that it stops as soon as the second most visited move could
+ * not catch up with the first at the current speed in the time left. */
+static void on_report(const mcts_report_t *r, void *user)
+{
+    engine_t *e = user;
+    if (e->forwarding && e->report_fn) e->report_fn(r, e->report_user);
+    if (!e->timed || r->playouts <= 0 || !(r->seconds > 0)) return;
+    const int first = r->num_moves > 0 ? r->moves[0].visits : 0;
+    const int second = r->num_moves > 1 ? r->moves[1].visits : 0;
+    double deadline = e->extended ? e->hard : e->soft;
+    if (r->seconds >= deadline) {
+        if (e->extended || !(e->hard > e->soft) || second < first * ENGINE_TIME_CLOSE_RATIO) {
+            atomic_store(&e->time_stop, true);
+            return;
+        }
+        e->extended = true;
+        deadline = e->hard;
+    }
+    const double rate = r->playouts / r->seconds;
+    if (first - second > rate * (deadline - r->seconds)) atomic_store(&e->time_stop, true);
+}
+
+/* Run a search and keep its ownership for this position. main: genmove's own search (reports go
+ * to the front end, the time plan applies); the searches that only judge dead stones are not. */
+static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, bool main, mcts_report_t *rep)
 {
     mcts_set_config(e->mcts, cfg);
+    atomic_store(&e->time_stop, false);
+    e->extended = false;
+    e->forwarding = main;
+    if (!main) e->timed = false;
+    const bool report = main && (e->report_fn || e->timed);
+    mcts_set_report(e->mcts, report ? on_report : NULL, e);
     const int best = mcts_search(e->mcts, e->game, c, rep);
+    mcts_set_report(e->mcts, NULL, NULL);
+    e->forwarding = e->timed = false;
     memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
     e->own_valid = rep->playouts > 0;
     e->own_hash = game_board(e->game)->hash;
     e->own_moves = game_move_count(e->game);
     e->own_to_move = c;
+    e->own_winrate = rep->winrate;
     return best;
 }
 
@@ -267,7 +402,7 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
         mcts_config_t cfg;
         limits_for_move(e, c, &cfg);
         mcts_report_t rep;
-        mv.point = search(e, c, &cfg, &rep);
+        mv.point = search(e, c, &cfg, true, &rep);
         mv.searched = true;
         mv.winrate = rep.winrate;
         mv.playouts = rep.playouts;
@@ -330,7 +465,7 @@ static void ensure_ownership(engine_t *e, stone_t to_move)
     cfg.root_passes = false;
     cfg.reuse_tree = false;
     mcts_report_t rep;
-    search(e, to_move, &cfg, &rep);
+    search(e, to_move, &cfg, false, &rep);
     mcts_clear(e->mcts);
 }
 
@@ -350,4 +485,114 @@ score_t engine_final_score(engine_t *e)
     classify(e, dead, NULL);
     const game_t *g = e->game;
     return score_count(game_board(g), game_rules(g), game_handicap(g), dead, NULL);
+}
+
+/* ---- analysis ---- */
+
+void engine_analyze(engine_t *e, stone_t c, const atomic_bool *stop, mcts_report_fn fn, void *user,
+                    mcts_report_t *out)
+{
+    mcts_config_t cfg;
+    mcts_config_from(&e->s, &cfg);
+    cfg.max_playouts = ENGINE_ANALYZE_MAX_PLAYOUTS;
+    cfg.max_seconds = 0;
+    mcts_set_config(e->mcts, &cfg);
+    mcts_set_stop(e->mcts, stop);
+    mcts_set_report(e->mcts, fn, user);
+    mcts_report_t rep;
+    mcts_search(e->mcts, e->game, c, &rep);
+    mcts_set_report(e->mcts, NULL, NULL);
+    mcts_set_stop(e->mcts, &e->time_stop);
+    memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
+    e->own_valid = rep.playouts > 0;
+    e->own_hash = game_board(e->game)->hash;
+    e->own_moves = game_move_count(e->game);
+    e->own_to_move = c;
+    e->own_winrate = rep.winrate;
+    if (out) *out = rep;
+}
+
+int engine_search_pv(const engine_t *e, int point, int *pv, int max)
+{
+    return mcts_root_pv(e->mcts, point, pv, max);
+}
+
+const float *engine_search_ownership(const engine_t *e)
+{
+    return mcts_ownership(e->mcts);
+}
+
+double engine_score_lead(const engine_t *e, const float *ownership, stone_t c)
+{
+    const game_t *g = e->game;
+    const board_t *b = game_board(g);
+    const rules_t *r = game_rules(g);
+    double area = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            area += ownership[board_point(b, x, y)];
+    const double komi =
+        r->komi + (r->scoring == SCORING_AREA ? rules_handicap_bonus(r, game_handicap(g)) : 0);
+    return c == STONE_BLACK ? area - komi : komi - area;
+}
+
+const float *engine_position_ownership(engine_t *e, stone_t to_move, double *winrate)
+{
+    ensure_ownership(e, to_move);
+    if (winrate) *winrate = e->own_valid ? e->own_winrate : 0.5;
+    return e->own;
+}
+
+/* ---- handicap ---- */
+
+/* Preference of a point for a free handicap stone by its line (0 = the edge): the third and fourth
+ * lines first, the first line only when nothing else is left. */
+static int handicap_line_bonus(int line)
+{
+    return line == 0 ? -1000 : line == 1 ? 0 : line <= 3 ? 2 : 1;
+}
+
+int engine_free_handicap_points(const engine_t *e, int n, int *points)
+{
+    const board_t *b = game_board(e->game);
+    const int size = b->size;
+    if (n < 2 || n >= size * size) return 0;
+    /* The fixed points first (the GTP specification allows an engine to use them). */
+    int k = n < 9 ? n : 9;
+    while (k >= 2 && game_fixed_handicap_points(size, k, points) != k)
+        k--;
+    if (k < 2) k = 0;
+    /* Then, one at a time, the free point farthest (Manhattan) from the stones placed so far. */
+    int dist[BOARD_MAX_POINTS];
+    for (int p = 0; p < BOARD_MAX_POINTS; p++)
+        dist[p] = 4 * size;
+    for (int i = 0; i < n; i++) {
+        if (i == k) {
+            int best = -1, best_score = 0;
+            for (int y = 0; y < size; y++) {
+                for (int x = 0; x < size; x++) {
+                    const int p = board_point(b, x, y);
+                    if (dist[p] == 0) continue;
+                    int line = x < y ? x : y;
+                    if (size - 1 - x < line) line = size - 1 - x;
+                    if (size - 1 - y < line) line = size - 1 - y;
+                    const int score = 8 * dist[p] + handicap_line_bonus(line);
+                    if (best < 0 || score > best_score) {
+                        best = p;
+                        best_score = score;
+                    }
+                }
+            }
+            points[k++] = best;
+        }
+        const int q = points[i];
+        for (int y = 0; y < size; y++) {
+            for (int x = 0; x < size; x++) {
+                const int p = board_point(b, x, y);
+                const int d = abs(x - board_x(b, q)) + abs(y - board_y(b, q));
+                if (d < dist[p]) dist[p] = d;
+            }
+        }
+    }
+    return n;
 }

@@ -50,8 +50,13 @@ struct gtp {
     line_state_t line;            /* the line being read */
     char *argv[GTP_MAX_ARGS + 1]; /* its words */
 
-    /* Last time_settings (seconds, seconds, stones). */
-    int main_time, byo_yomi_time, byo_yomi_stones;
+    /* The command being run: where its answer goes, its id, and whether its handler wrote the
+     * answer itself (gtp_stream_begin). */
+    FILE *out;
+    char id[GTP_MAX_ID_DIGITS + 2];
+    bool streamed;
+
+    gtp_analysis_t *analysis; /* lz-analyze or kata-analyze in progress (gtp_engine.c) */
 };
 
 static void line_reset(line_state_t *ls)
@@ -151,6 +156,19 @@ static void answer_send(gtp_t *gtp, FILE *out, bool ok, const char *id)
     }
     fputs("\n\n", out);
     fflush(out);
+}
+
+FILE *gtp_stream_begin(gtp_t *gtp)
+{
+    fprintf(gtp->out, "=%s\n", gtp->id);
+    fflush(gtp->out);
+    gtp->streamed = true;
+    return gtp->out;
+}
+
+gtp_analysis_t **gtp_analysis_slot(gtp_t *gtp)
+{
+    return &gtp->analysis;
 }
 
 /* ---- argument parsing ---- */
@@ -353,6 +371,23 @@ static gtp_result_t cmd_set_free_handicap(gtp_t *gtp, int argc, char **argv)
         points[i] = p;
     }
     if (!game_free_handicap(gtp_game(gtp), points, n)) return gtp_error(gtp, "bad vertex list");
+    return GTP_SUCCESS;
+}
+
+/* place_free_handicap N: the engine chooses the points (engine_free_handicap_points) and answers
+ * them in list_stones order. */
+static gtp_result_t cmd_place_free_handicap(gtp_t *gtp, int argc, char **argv)
+{
+    if (argc < 2 || !is_integer_text(argv[1])) return gtp_error(gtp, "handicap not an integer");
+    if (!board_is_empty(gtp_game(gtp))) return gtp_error(gtp, "board not empty");
+    const int size = game_size(gtp_game(gtp));
+    int n, points[BOARD_MAX_POINTS];
+    if (!parse_int(argv[1], 2, size * size - 1, &n) ||
+        engine_free_handicap_points(gtp->engine, n, points) != n)
+        return gtp_error(gtp, "invalid number of stones");
+    if (!game_free_handicap(gtp_game(gtp), points, n))
+        return gtp_error(gtp, "invalid number of stones");
+    print_points(gtp, has_stone, STONE_BLACK);
     return GTP_SUCCESS;
 }
 
@@ -630,7 +665,19 @@ static gtp_result_t cmd_kata_get_rules(gtp_t *gtp, int argc, char **argv)
     return GTP_SUCCESS;
 }
 
-/* ---- time: the engine spreads the time left over the moves (when no per-move limit is set) ---- */
+/* ---- time: the engine plans the time of every move from the clock (docs/engine.md) ---- */
+
+/* A time in seconds: a non-negative finite number, at most a year. */
+static bool parse_seconds(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    const double v = strtod(text, &end);
+    if (end == text || *end || errno == ERANGE || !isfinite(v) || v < 0 || v > 366 * 86400.0)
+        return false;
+    *out = v;
+    return true;
+}
 
 static gtp_result_t cmd_time_settings(gtp_t *gtp, int argc, char **argv)
 {
@@ -639,13 +686,46 @@ static gtp_result_t cmd_time_settings(gtp_t *gtp, int argc, char **argv)
         !parse_int(argv[2], 0, INT32_MAX, &byo_time) ||
         !parse_int(argv[3], 0, INT32_MAX, &byo_stones))
         return gtp_error(gtp, "syntax error");
-    gtp->main_time = main_time;
-    gtp->byo_yomi_time = byo_time;
-    gtp->byo_yomi_stones = byo_stones;
-    /* The clocks start full; time_left corrects them during the game. */
-    for (stone_t c = STONE_BLACK; c <= STONE_WHITE; c++)
-        engine_time_left(gtp->engine, c, main_time > 0 ? main_time : byo_time,
-                         main_time > 0 ? 0 : byo_stones);
+    /* GTP v2 section 4.2: byo-yomi time 0 is absolute time; byo-yomi time with 0 stones means no
+     * time limit; otherwise Canadian overtime. With no time at all there is no clock. */
+    engine_clock_t clock = {ENGINE_CLOCK_CANADIAN, main_time, byo_time, byo_stones};
+    if (byo_time == 0)
+        clock.kind = main_time > 0 ? ENGINE_CLOCK_ABSOLUTE : ENGINE_CLOCK_NONE;
+    else if (byo_stones == 0)
+        clock.kind = ENGINE_CLOCK_NONE;
+    engine_set_clock(gtp->engine, &clock);
+    return GTP_SUCCESS;
+}
+
+/* kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | canadian MAIN PERIOD
+ * STONES. Under byoyomi, time_left's last number is then the periods left (KGS's convention). */
+static gtp_result_t cmd_kgs_time_settings(gtp_t *gtp, int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        engine_clock_kind_t kind;
+        int args;
+    } SYSTEMS[] = {{"none", ENGINE_CLOCK_NONE, 0},
+                   {"absolute", ENGINE_CLOCK_ABSOLUTE, 1},
+                   {"byoyomi", ENGINE_CLOCK_BYOYOMI, 3},
+                   {"canadian", ENGINE_CLOCK_CANADIAN, 3}};
+    int k = -1;
+    for (int i = 0; argc >= 2 && i < 4; i++)
+        if (equal_nocase(argv[1], SYSTEMS[i].name)) k = i;
+    if (k < 0) return gtp_error(gtp, "unknown time system");
+    engine_clock_t clock = {SYSTEMS[k].kind, 0, 0, 0};
+    if (argc < 2 + SYSTEMS[k].args) return gtp_error(gtp, "syntax error");
+    if (SYSTEMS[k].args >= 1 && !parse_seconds(argv[2], &clock.main_time))
+        return gtp_error(gtp, "syntax error");
+    if (SYSTEMS[k].args == 3 &&
+        (!parse_seconds(argv[3], &clock.period_time) ||
+         !parse_int(argv[4], 0, INT32_MAX, &clock.stones)))
+        return gtp_error(gtp, "syntax error");
+    /* A system without its overtime is absolute time; with no time at all, there is no clock. */
+    if (SYSTEMS[k].args == 3 && (clock.period_time == 0 || clock.stones == 0))
+        clock.kind = ENGINE_CLOCK_ABSOLUTE;
+    if (clock.kind == ENGINE_CLOCK_ABSOLUTE && clock.main_time == 0) clock.kind = ENGINE_CLOCK_NONE;
+    engine_set_clock(gtp->engine, &clock);
     return GTP_SUCCESS;
 }
 
@@ -657,6 +737,15 @@ static gtp_result_t cmd_time_left(gtp_t *gtp, int argc, char **argv)
         !parse_int(argv[3], 0, INT32_MAX, &stones))
         return gtp_error(gtp, "syntax error");
     engine_time_left(gtp->engine, c, seconds, stones);
+    return GTP_SUCCESS;
+}
+
+/* kgs-game_over: the game has ended on the server; nothing needs to be kept. */
+static gtp_result_t cmd_kgs_game_over(gtp_t *gtp, int argc, char **argv)
+{
+    (void)gtp;
+    (void)argc;
+    (void)argv;
     return GTP_SUCCESS;
 }
 
@@ -677,6 +766,7 @@ static const gtp_command_t BUILTIN_COMMANDS[] = {
     {"showboard", cmd_showboard},
     {"fixed_handicap", cmd_fixed_handicap},
     {"set_free_handicap", cmd_set_free_handicap},
+    {"place_free_handicap", cmd_place_free_handicap},
     {"loadsgf", cmd_loadsgf},
     {"printsgf", cmd_printsgf},
     {"final_score", cmd_final_score},
@@ -688,6 +778,8 @@ static const gtp_command_t BUILTIN_COMMANDS[] = {
     {"kata-get-rules", cmd_kata_get_rules},
     {"time_settings", cmd_time_settings},
     {"time_left", cmd_time_left},
+    {"kgs-time_settings", cmd_kgs_time_settings},
+    {"kgs-game_over", cmd_kgs_game_over},
 };
 
 gtp_t *gtp_new(int size, const rules_t *rules)
@@ -715,6 +807,7 @@ gtp_t *gtp_new_with_settings(int size, const rules_t *rules, const engine_settin
 void gtp_free(gtp_t *gtp)
 {
     if (!gtp) return;
+    gtp_analysis_stop(gtp);
     engine_free(gtp->engine);
     free(gtp->answer);
     free(gtp);
@@ -800,13 +893,16 @@ static gtp_result_t execute(gtp_t *gtp, FILE *out)
     }
     argv[argc] = NULL;
     /* The id is echoed as a number, as GNU Go does ("007" answers "=7"). */
-    char id[GTP_MAX_ID_DIGITS + 2] = "";
+    char *id = gtp->id;
+    id[0] = 0;
     int first = 0;
     if (argc > 0 && is_id(argv[0])) {
-        snprintf(id, sizeof id, "%llu", strtoull(argv[0], NULL, 10));
+        snprintf(id, sizeof gtp->id, "%llu", strtoull(argv[0], NULL, 10));
         first = 1;
     }
     answer_reset(gtp);
+    gtp->out = out;
+    gtp->streamed = false;
     gtp_result_t result;
     const gtp_command_t *cmd = argc > first ? find_command(gtp, argv[first]) : NULL;
     if (ls->too_long)
@@ -819,12 +915,18 @@ static gtp_result_t execute(gtp_t *gtp, FILE *out)
         result = gtp_error(gtp, "unknown command");
     else
         result = cmd->handler(gtp, argc - first, argv + first);
-    answer_send(gtp, out, result != GTP_FAILURE, id);
+    if (!gtp->streamed) {
+        answer_send(gtp, out, result != GTP_FAILURE, id);
+    } else if (!gtp_analysis_running(gtp)) {
+        fputc('\n', out);
+        fflush(out);
+    }
     return result;
 }
 
 gtp_result_t gtp_execute_line(gtp_t *gtp, const char *line, size_t len, FILE *out)
 {
+    gtp_analysis_stop(gtp);
     line_reset(&gtp->line);
     for (size_t i = 0; i < len; i++) {
         /* An LF inside the text ends the command: the rest would be another line. */
@@ -840,6 +942,9 @@ int gtp_run(gtp_t *gtp, FILE *in, FILE *out)
     line_reset(ls);
     for (;;) {
         int ch = getc(in);
+        /* Any input, even an empty line or the end of input, stops an analysis (lz-analyze,
+         * kata-analyze) and ends its answer before the next command is run. */
+        if (gtp_analysis_running(gtp)) gtp_analysis_stop(gtp);
         if (ch == EOF) {
             /* A last line without LF is still a command. */
             if (ls->len > 0 || ls->too_long) execute(gtp, out);

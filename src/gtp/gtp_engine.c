@@ -1,12 +1,31 @@
 /* gtp_engine.c - the GTP commands that need the search: genmove, reg_genmove,
- * kgs-genmove_cleanup and final_status_list. They call the engine facade (engine.h) and format its
- * answers; a one-line summary of every search goes to stderr, which controllers show as the
- * engine's log. */
+ * kgs-genmove_cleanup, final_status_list, the analysis commands of Leela Zero and KataGo
+ * (lz-analyze, kata-analyze, lz-genmove_analyze, kata-genmove_analyze) and the gogui analyze
+ * views. They call the engine facade (engine.h) and format its answers; a one-line summary of
+ * every genmove search goes to stderr, which controllers show as the engine's log.
+ *
+ * lz-analyze and kata-analyze search in a worker thread (pthread) while the GTP loop waits for the
+ * next input line, which stops the search through an atomic flag (engine_analyze). The worker
+ * writes the info lines; the main thread writes nothing until it has joined the worker. Formats
+ * follow Leela Zero and KataGo's GTP extensions (docs/gtp.md).
+ */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gtp/gtp_internal.h"
 #include "tengen/engine.h"
+
+/* Moves of a principal variation in an info line (after the move itself, Sabaki and Lizzie show
+ * a dozen at most). */
+#define GTP_ANALYZE_PV_MAX 20
+/* The lower confidence bound of a win rate w over n visits: w - Z * sqrt(w (1 - w) / n). */
+#define GTP_ANALYZE_LCB_Z 1.96
 
 static void vertex_text(const board_t *b, int p, char *buf)
 {
@@ -98,10 +117,391 @@ static gtp_result_t cmd_final_status_list(gtp_t *gtp, int argc, char **argv)
     return GTP_SUCCESS;
 }
 
+
+/* ---- analysis: lz-analyze, kata-analyze, lz-genmove_analyze, kata-genmove_analyze ---- */
+
+typedef enum analyze_format {
+    ANALYZE_LZ,   /* win rate, prior, lcb as integers 0..10000 */
+    ANALYZE_KATA, /* floats 0..1, score estimates, ownership */
+} analyze_format_t;
+
+typedef struct analyze_args {
+    analyze_format_t format;
+    stone_t color;   /* the player to move in the analysis */
+    double interval; /* seconds between info lines; 0 = no info lines */
+    int min_moves;   /* list at least this many moves (0-visit ones if needed) */
+    int max_moves;   /* list at most this many; 0 = no limit */
+    bool ownership;  /* kata: append the ownership of every point */
+} analyze_args_t;
+
+struct gtp_analysis {
+    gtp_t *gtp;
+    analyze_args_t args;
+    FILE *out;
+    pthread_t thread;
+    bool running;       /* the worker thread exists and must be joined */
+    atomic_bool stop;   /* set by the GTP loop on the next input */
+    double last_print;  /* search seconds of the last info line; negative before the first */
+    char *line;         /* the info line being built (written with one fwrite) */
+    size_t len, cap;
+    bool oom;
+};
+
+static void line_append(gtp_analysis_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void line_append(gtp_analysis_t *a, const char *fmt, ...)
+{
+    if (a->oom) return;
+    va_list ap;
+    va_start(ap, fmt);
+    va_list ap2;
+    va_copy(ap2, ap);
+    const int need = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (need < 0) {
+        va_end(ap);
+        return;
+    }
+    const size_t want = a->len + (size_t)need + 1;
+    if (want > a->cap) {
+        size_t cap = a->cap ? a->cap : 1024;
+        while (cap < want)
+            cap *= 2;
+        char *bigger = realloc(a->line, cap);
+        if (!bigger) {
+            a->oom = true;
+            va_end(ap);
+            return;
+        }
+        a->line = bigger;
+        a->cap = cap;
+    }
+    vsnprintf(a->line + a->len, (size_t)need + 1, fmt, ap);
+    a->len += (size_t)need;
+    va_end(ap);
+}
+
+/* A float for an info line: fixed decimals, and never "-0.0000". */
+static double tidy(double v, double unit)
+{
+    return fabs(v) < unit / 2 ? 0.0 : v;
+}
+
+static double lcb_of(double winrate, int visits)
+{
+    if (visits <= 0) return 0.0;
+    const double lcb = winrate - GTP_ANALYZE_LCB_Z * sqrt(winrate * (1 - winrate) / visits);
+    return lcb < 0 ? 0 : lcb > 1 ? 1 : lcb;
+}
+
+static long per_10000(double v)
+{
+    const long n = lround(v * 10000);
+    return n < 0 ? 0 : n > 10000 ? 10000 : n;
+}
+
+/* Write one info line for the report: every move with visits (most visited first), padded to
+ * min_moves and cut at max_moves, then the ownership (kata, if asked). Nothing when there is
+ * nothing to say: an empty line would end the answer. */
+static void write_info_line(gtp_analysis_t *a, const mcts_report_t *r)
+{
+    const engine_t *e = gtp_engine(a->gtp);
+    const board_t *b = game_board(gtp_game(a->gtp));
+    const analyze_args_t *args = &a->args;
+    int count = 0;
+    while (count < r->num_moves && r->moves[count].visits > 0)
+        count++;
+    if (count < args->min_moves) count = args->min_moves < r->num_moves ? args->min_moves : r->num_moves;
+    if (args->max_moves > 0 && count > args->max_moves) count = args->max_moves;
+    /* Priors are win rates given to new children; shown as a distribution, like a policy. */
+    double prior_sum = 0;
+    for (int i = 0; i < r->num_moves; i++)
+        prior_sum += r->moves[i].prior;
+    const float *own = engine_search_ownership(e);
+    const double lead = engine_score_lead(e, own, args->color);
+    a->len = 0;
+    a->oom = false;
+    for (int i = 0; i < count; i++) {
+        const mcts_move_stats_t *m = &r->moves[i];
+        char v[8];
+        const double prior = prior_sum > 0 ? m->prior / prior_sum : 0;
+        const double lcb = lcb_of(m->winrate, m->visits);
+        line_append(a, "%sinfo move %s visits %d", i ? " " : "", board_point_to_gtp(b, m->point, v),
+                    m->visits);
+        if (args->format == ANALYZE_LZ)
+            line_append(a, " winrate %ld prior %ld lcb %ld", per_10000(m->winrate),
+                        per_10000(prior), per_10000(lcb));
+        else
+            line_append(a, " winrate %.6f scoreMean %.2f scoreLead %.2f prior %.6f lcb %.6f",
+                        m->winrate, tidy(lead, 0.01), tidy(lead, 0.01), prior, lcb);
+        line_append(a, " order %d pv", i);
+        int pv[GTP_ANALYZE_PV_MAX];
+        int n = engine_search_pv(e, m->point, pv, GTP_ANALYZE_PV_MAX);
+        if (n == 0) pv[n++] = m->point;
+        for (int k = 0; k < n; k++)
+            line_append(a, " %s", board_point_to_gtp(b, pv[k], v));
+    }
+    if (args->format == ANALYZE_KATA && args->ownership) {
+        /* Rows from the top, from the analysed player's side (KataGo's layout). */
+        const double sign = args->color == STONE_BLACK ? 1.0 : -1.0;
+        line_append(a, "%sownership", count ? " " : "");
+        for (int y = 0; y < b->size; y++)
+            for (int x = 0; x < b->size; x++)
+                line_append(a, " %.4f", tidy(sign * own[board_point(b, x, y)], 0.0001));
+    }
+    if (a->len == 0 || a->oom) return;
+    line_append(a, "\n");
+    if (a->oom) return;
+    fwrite(a->line, 1, a->len, a->out);
+    fflush(a->out);
+}
+
+/* Report callback (the searching thread): an info line at most every interval. */
+static void analysis_report(const mcts_report_t *r, void *user)
+{
+    gtp_analysis_t *a = user;
+    if (!(a->args.interval > 0) || atomic_load(&a->stop)) return;
+    if (a->last_print >= 0 && r->seconds - a->last_print < a->args.interval) return;
+    a->last_print = r->seconds;
+    write_info_line(a, r);
+}
+
+/* [color] [interval] then key-value pairs: interval N (centiseconds), minmoves N, maxmoves N,
+ * ownership true|false (kata), other KataGo flags with true|false (ignored). */
+static bool parse_analyze_args(gtp_t *gtp, int argc, char **argv, analyze_format_t format,
+                               analyze_args_t *a, const char **why)
+{
+    *a = (analyze_args_t){format, game_to_move(gtp_game(gtp)), 0, 0, 0, false};
+    *why = "cannot parse analyze arguments";
+    int i = 1;
+    stone_t c;
+    if (i < argc && gtp_parse_color(argv[i], &c)) {
+        a->color = c;
+        i++;
+    }
+    char *end;
+    double centis;
+    if (i < argc) {
+        errno = 0;
+        centis = strtod(argv[i], &end);
+        if (end != argv[i] && !*end && errno == 0 && isfinite(centis) && centis >= 0) {
+            a->interval = centis / 100;
+            i++;
+        }
+    }
+    for (; i < argc; i += 2) {
+        const char *key = argv[i];
+        if (!strcmp(key, "allow") || !strcmp(key, "avoid"))
+            return *why = "allow and avoid are not supported", false;
+        if (i + 1 >= argc) return false;
+        const char *value = argv[i + 1];
+        const bool is_bool = !strcmp(value, "true") || !strcmp(value, "false");
+        errno = 0;
+        const double number = strtod(value, &end);
+        const bool is_number = end != value && !*end && errno == 0 && isfinite(number) &&
+                               number >= 0 && number <= 1e9;
+        if (!strcmp(key, "interval") && is_number) {
+            a->interval = number / 100;
+        } else if (!strcmp(key, "minmoves") && is_number) {
+            a->min_moves = (int)number;
+        } else if (!strcmp(key, "maxmoves") && is_number) {
+            a->max_moves = (int)number;
+        } else if (!strcmp(key, "ownership") && is_bool && format == ANALYZE_KATA) {
+            a->ownership = !strcmp(value, "true");
+        } else if (!is_bool || !strcmp(key, "ownership")) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void *analysis_main(void *arg)
+{
+    gtp_analysis_t *a = arg;
+    engine_analyze(gtp_engine(a->gtp), a->args.color, &a->stop, analysis_report, a, NULL);
+    return NULL;
+}
+
+bool gtp_analysis_running(gtp_t *gtp)
+{
+    const gtp_analysis_t *a = *gtp_analysis_slot(gtp);
+    return a && a->running;
+}
+
+void gtp_analysis_stop(gtp_t *gtp)
+{
+    gtp_analysis_t **slot = gtp_analysis_slot(gtp);
+    gtp_analysis_t *a = *slot;
+    if (!a) return;
+    atomic_store(&a->stop, true);
+    if (a->running) {
+        pthread_join(a->thread, NULL);
+        fputc('\n', a->out);
+        fflush(a->out);
+    }
+    free(a->line);
+    free(a);
+    *slot = NULL;
+}
+
+/* lz-analyze, kata-analyze: "=" at once, then info lines from the worker until the next input. */
+static gtp_result_t analyze_common(gtp_t *gtp, int argc, char **argv, analyze_format_t format)
+{
+    analyze_args_t args;
+    const char *why;
+    if (!parse_analyze_args(gtp, argc, argv, format, &args, &why)) return gtp_error(gtp, "%s", why);
+    gtp_analysis_stop(gtp);
+    gtp_analysis_t *a = calloc(1, sizeof *a);
+    if (!a) return gtp_error(gtp, "out of memory");
+    a->gtp = gtp;
+    a->args = args;
+    a->last_print = -1;
+    atomic_init(&a->stop, false);
+    a->out = gtp_stream_begin(gtp);
+    *gtp_analysis_slot(gtp) = a;
+    /* Without a thread the answer just ends (the loop writes the empty line). */
+    a->running = pthread_create(&a->thread, NULL, analysis_main, a) == 0;
+    if (!a->running) gtp_analysis_stop(gtp);
+    return GTP_SUCCESS;
+}
+
+static gtp_result_t cmd_lz_analyze(gtp_t *gtp, int argc, char **argv)
+{
+    return analyze_common(gtp, argc, argv, ANALYZE_LZ);
+}
+
+static gtp_result_t cmd_kata_analyze(gtp_t *gtp, int argc, char **argv)
+{
+    return analyze_common(gtp, argc, argv, ANALYZE_KATA);
+}
+
+/* lz-genmove_analyze, kata-genmove_analyze: genmove with info lines while it searches, then
+ * "play MOVE"; an ordinary synchronous command (input does not interrupt it). */
+static gtp_result_t genmove_analyze_common(gtp_t *gtp, int argc, char **argv,
+                                           analyze_format_t format)
+{
+    gtp_analysis_t a = {0};
+    const char *why;
+    if (!parse_analyze_args(gtp, argc, argv, format, &a.args, &why)) return gtp_error(gtp, "%s", why);
+    a.gtp = gtp;
+    a.last_print = -1;
+    atomic_init(&a.stop, false);
+    a.out = gtp_stream_begin(gtp);
+    engine_t *e = gtp_engine(gtp);
+    engine_set_report(e, analysis_report, &a);
+    engine_move_t mv;
+    const int p = engine_genmove(e, a.args.color, true, false, &mv);
+    engine_set_report(e, NULL, NULL);
+    free(a.line);
+    log_move(gtp, a.args.color, &mv);
+    char v[8];
+    vertex_text(game_board(gtp_game(gtp)), p, v);
+    fprintf(a.out, "play %s\n", v);
+    fflush(a.out);
+    return GTP_SUCCESS;
+}
+
+static gtp_result_t cmd_lz_genmove_analyze(gtp_t *gtp, int argc, char **argv)
+{
+    return genmove_analyze_common(gtp, argc, argv, ANALYZE_LZ);
+}
+
+static gtp_result_t cmd_kata_genmove_analyze(gtp_t *gtp, int argc, char **argv)
+{
+    return genmove_analyze_common(gtp, argc, argv, ANALYZE_KATA);
+}
+
+/* ---- gogui analyze views ---- */
+
+static gtp_result_t cmd_gogui_analyze_commands(gtp_t *gtp, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    gtp_printf(gtp, "dboard/Ownership/tengen-ownership\n"
+                    "gfx/Ownership and dead stones/tengen-ownership_gfx\n"
+                    "string/Win rate and score/tengen-winrate");
+    return GTP_SUCCESS;
+}
+
+/* tengen-ownership: the expected owner of every point (+1 black, -1 white), rows from the top, as
+ * gogui's dboard type wants it. */
+static gtp_result_t cmd_ownership(gtp_t *gtp, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    const game_t *g = gtp_game(gtp);
+    const float *own = engine_position_ownership(gtp_engine(gtp), game_to_move(g), NULL);
+    const board_t *b = game_board(g);
+    for (int y = 0; y < b->size; y++) {
+        if (y) gtp_printf(gtp, "\n");
+        for (int x = 0; x < b->size; x++)
+            gtp_printf(gtp, "%s%.2f", x ? " " : "", tidy(own[board_point(b, x, y)], 0.01));
+    }
+    return GTP_SUCCESS;
+}
+
+/* tengen-ownership_gfx: the ownership as gogui gfx INFLUENCE, the dead stones marked, and the
+ * score estimate in the status line. */
+static gtp_result_t cmd_ownership_gfx(gtp_t *gtp, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    engine_t *e = gtp_engine(gtp);
+    const game_t *g = gtp_game(gtp);
+    const float *own = engine_position_ownership(e, game_to_move(g), NULL);
+    const board_t *b = game_board(g);
+    char v[8];
+    gtp_printf(gtp, "INFLUENCE");
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            const int p = board_point(b, x, y);
+            gtp_printf(gtp, " %s %.2f", board_point_to_gtp(b, p, v), tidy(own[p], 0.01));
+        }
+    const double lead = engine_score_lead(e, own, STONE_BLACK);
+    stone_status_t status[BOARD_MAX_POINTS];
+    engine_final_status(e, status);
+    bool any = false;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            const int p = board_point(b, x, y);
+            const stone_t c = board_at(b, p);
+            if ((c != STONE_BLACK && c != STONE_WHITE) || status[p] != STATUS_DEAD) continue;
+            gtp_printf(gtp, "%s %s", any ? "" : "\nMARK", board_point_to_gtp(b, p, v));
+            any = true;
+        }
+    gtp_printf(gtp, "\nTEXT score estimate %c+%.1f", lead >= 0 ? 'B' : 'W', fabs(lead));
+    return GTP_SUCCESS;
+}
+
+/* tengen-winrate: the win rate of the player to move and the score estimate, one line. */
+static gtp_result_t cmd_winrate(gtp_t *gtp, int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    engine_t *e = gtp_engine(gtp);
+    const game_t *g = gtp_game(gtp);
+    const stone_t c = game_to_move(g);
+    double winrate;
+    const float *own = engine_position_ownership(e, c, &winrate);
+    const double lead = engine_score_lead(e, own, STONE_BLACK);
+    gtp_printf(gtp, "%s to move, win rate %.1f%%, score estimate %c+%.1f",
+               c == STONE_BLACK ? "black" : "white", 100 * winrate, lead >= 0 ? 'B' : 'W',
+               fabs(lead));
+    return GTP_SUCCESS;
+}
+
 void gtp_engine_register(gtp_t *gtp)
 {
     gtp_add_command(gtp, "genmove", cmd_genmove);
     gtp_add_command(gtp, "reg_genmove", cmd_reg_genmove);
     gtp_add_command(gtp, "kgs-genmove_cleanup", cmd_genmove_cleanup);
     gtp_add_command(gtp, "final_status_list", cmd_final_status_list);
+    gtp_add_command(gtp, "lz-analyze", cmd_lz_analyze);
+    gtp_add_command(gtp, "kata-analyze", cmd_kata_analyze);
+    gtp_add_command(gtp, "lz-genmove_analyze", cmd_lz_genmove_analyze);
+    gtp_add_command(gtp, "kata-genmove_analyze", cmd_kata_genmove_analyze);
+    gtp_add_command(gtp, "gogui-analyze_commands", cmd_gogui_analyze_commands);
+    gtp_add_command(gtp, "tengen-ownership", cmd_ownership);
+    gtp_add_command(gtp, "tengen-ownership_gfx", cmd_ownership_gfx);
+    gtp_add_command(gtp, "tengen-winrate", cmd_winrate);
 }
