@@ -2,7 +2,11 @@
 # needs, builds and runs every test (plain, clang, ASan+UBSan, and the search tests under TSan);
 # `make run` plays.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo nodejs npm
+DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo
+# Node.js and npm (the GTP client test) may come from Debian or from NodeSource, whose nodejs
+# package already holds npm and conflicts with Debian's npm: install them only if the commands are
+# missing.
+NODE_PACKAGES = nodejs npm
 DEPS_STAMP = build/.deps-ok
 
 .PHONY: all build run test test-release test-sanitize test-clang test-tsan deps bench clean
@@ -15,6 +19,9 @@ $(DEPS_STAMP):
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
+	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	  missing="$$missing $(NODE_PACKAGES)"; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO=sudo; fi; \
