@@ -6,11 +6,9 @@
  * speed. `tengen bench playouts` runs light playouts from the empty board, reports their speed,
  * and prints a signature (stones placed and black wins over the first SIGNATURE_PLAYOUTS
  * playouts of the seeded run). A signature changes only when behaviour changes: a functional
- * commit quotes the new one, a pure speed-up keeps it. Owns its option table, the position set
- * and the report text only.
+ * commit quotes the new one, a pure speed-up keeps it. Owns its option table (parsed by
+ * cli_args.c), the position set and the report text only.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,6 +17,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/cli_args.h"
 #include "tengen/board.h"
 #include "tengen/game.h"
 #include "tengen/mcts.h"
@@ -45,8 +44,7 @@ typedef struct bench_position {
 static const bench_position_t BENCH_POSITIONS[] = {
     {"9x9 empty", 9, ""},
     {"9x9 opening", 9, "E5 C4 G4 C6 F7 D7 C3 B3 D3 B4 G6 E6 F6 D5 E4 D4 E3 C2 D2 B2"},
-    {"9x9 fight", 9,
-     "E5 E3 C4 D4 D5 C3 B4 G5 G4 F4 G3 F3 G6 H5 H4 F6 F5 E6 D6 E7 F7 D7 C6 G7"},
+    {"9x9 fight", 9, "E5 E3 C4 D4 D5 C3 B4 G5 G4 F4 G3 F3 G6 H5 H4 F6 F5 E6 D6 E7 F7 D7 C6 G7"},
     {"9x9 endgame", 9,
      "E5 D3 C4 F4 F5 G5 D4 E3 C3 G6 F6 G7 F7 D2 C2 G3 B6 H4 E7 F8 E8 G8 C1 H6 "
      "D8 B3 B2 A3 E4 F3 C7 H7 F2 G2 E2 E1 F1 D1 B1 G1"},
@@ -56,93 +54,51 @@ static const bench_position_t BENCH_POSITIONS[] = {
 };
 #define BENCH_NUM_POSITIONS ((int)(sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]))
 
-typedef enum bench_opt_type {
-    OPT_INT,  /* a whole number in [min, max] */
-    OPT_REAL, /* a decimal number in [min, max] */
-} bench_opt_type_t;
-
-/* The benchmarks, as bits of bench_opt_t.benches. */
+/* The benchmarks, as bits of BENCH_OPT_BENCHES. */
 enum { BENCH_PLAYOUTS = 1, BENCH_SEARCH = 2 };
-
-typedef struct bench_opt {
-    const char *name; /* without the leading "--" */
-    bench_opt_type_t type;
-    double min, max;
-    const char *help;
-    unsigned benches; /* the benchmarks that take it (BENCH_PLAYOUTS | BENCH_SEARCH) */
-} bench_opt_t;
 
 enum { OPT_SIZE, OPT_SECONDS, OPT_SEED, OPT_KOMI, OPT_PLAYOUTS, OPT_THREADS, OPT_COUNT };
 
-static const bench_opt_t BENCH_OPTS[OPT_COUNT] = {
-    [OPT_SIZE] = {"size", OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, "board size (default 9)",
-                  BENCH_PLAYOUTS},
-    [OPT_SECONDS] = {"seconds", OPT_REAL, 0.01, 86400,
-                     "run for this long, and for at least 1000 playouts (default 5)",
-                     BENCH_PLAYOUTS},
-    [OPT_SEED] = {"seed", OPT_INT, 0, 4294967295.0, "random seed (default 1)",
-                  BENCH_PLAYOUTS | BENCH_SEARCH},
-    [OPT_KOMI] = {"komi", OPT_REAL, -1000, 1000, "komi for the win rate (default 7.5)",
-                  BENCH_PLAYOUTS},
-    [OPT_PLAYOUTS] = {"playouts", OPT_INT, 1, 1e9,
+static const cli_opt_t BENCH_OPTS[OPT_COUNT] = {
+    [OPT_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, NULL,
+                  "playouts: board size (default 9)"},
+    [OPT_SECONDS] = {"seconds", CLI_OPT_NUMBER, 0.01, 86400, NULL, NULL,
+                     "playouts: run for this long, and for at least 1000 playouts (default 5)"},
+    [OPT_SEED] = {"seed", CLI_OPT_INT, 0, 4294967295.0, NULL, NULL, "random seed (default 1)"},
+    [OPT_KOMI] = {"komi", CLI_OPT_NUMBER, -1000, 1000, NULL, NULL,
+                  "playouts: komi for the win rate (default 7.5)"},
+    [OPT_PLAYOUTS] = {"playouts", CLI_OPT_INT, 1, 1e9, NULL, NULL,
                       "playouts: exactly this many instead of --seconds; search: per position "
-                      "(default 5000)",
-                      BENCH_PLAYOUTS | BENCH_SEARCH},
-    [OPT_THREADS] = {"threads", OPT_INT, 1, MCTS_MAX_THREADS,
-                     "search threads (default 1; the signature is reproducible with 1 only)",
-                     BENCH_SEARCH},
+                      "(default 5000)"},
+    [OPT_THREADS] = {"threads", CLI_OPT_INT, 1, MCTS_MAX_THREADS, NULL, NULL,
+                     "search: search threads (default 1; the signature is reproducible with 1 "
+                     "only)"},
+};
+
+/* The benchmarks that take each option. */
+static const unsigned BENCH_OPT_BENCHES[OPT_COUNT] = {
+    [OPT_SIZE] = BENCH_PLAYOUTS,
+    [OPT_SECONDS] = BENCH_PLAYOUTS,
+    [OPT_SEED] = BENCH_PLAYOUTS | BENCH_SEARCH,
+    [OPT_KOMI] = BENCH_PLAYOUTS,
+    [OPT_PLAYOUTS] = BENCH_PLAYOUTS | BENCH_SEARCH,
+    [OPT_THREADS] = BENCH_SEARCH,
 };
 
 static void bench_usage(FILE *out)
 {
-    fprintf(out, "usage: tengen bench [search|playouts] [options]\n"
-                 "search (the default): the tree search on %d fixed positions (9x9 and 19x19,\n"
-                 "  Chinese rules, komi 7) with a fixed seed and playout count on one thread.\n"
-                 "  Prints per position and in total the playouts, tree nodes, playout moves,\n"
-                 "  playouts/s and a signature (nodes, playout moves, hash of the root visits).\n"
-                 "playouts: light playouts from the empty board (black first, Tromp-Taylor area\n"
-                 "  count). Prints playouts/s, moves/s, mean length, black's win rate and a\n"
-                 "  signature (stones placed, black wins) over the first %d playouts.\n"
-                 "options:\n",
+    fprintf(out,
+            "usage: tengen bench [search|playouts] [options]\n"
+            "search (the default): the tree search on %d fixed positions (9x9 and 19x19,\n"
+            "  Chinese rules, komi 7) with a fixed seed and playout count on one thread.\n"
+            "  Prints per position and in total the playouts, tree nodes, playout moves,\n"
+            "  playouts/s and a signature (nodes, playout moves, hash of the root visits).\n"
+            "playouts: light playouts from the empty board (black first, Tromp-Taylor area\n"
+            "  count). Prints playouts/s, moves/s, mean length, black's win rate and a\n"
+            "  signature (stones placed, black wins) over the first %d playouts.\n"
+            "options:\n",
             BENCH_NUM_POSITIONS, SIGNATURE_PLAYOUTS);
-    for (int i = 0; i < OPT_COUNT; i++) {
-        const bench_opt_t *o = &BENCH_OPTS[i];
-        char arg[48];
-        snprintf(arg, sizeof(arg), "--%s %s", o->name, o->type == OPT_INT ? "N" : "X");
-        fprintf(out, "  %-16s %s%s; %s %.10g..%.10g\n", arg,
-                o->benches == BENCH_SEARCH     ? "search: "
-                : o->benches == BENCH_PLAYOUTS ? "playouts: "
-                                               : "",
-                o->help, o->type == OPT_INT ? "whole number" : "number", o->min, o->max);
-    }
-    fprintf(out, "  %-16s show this help\n", "--help");
-}
-
-/* Parse the text of option o into *value. Returns false with a message on stderr if it is not a
- * number of the option's type within its range. */
-static bool bench_parse_value(const bench_opt_t *o, const char *text, double *value)
-{
-    char *end = NULL;
-    errno = 0;
-    double v;
-    if (o->type == OPT_INT) {
-        long long n = strtoll(text, &end, 10);
-        v = (double)n;
-    } else {
-        v = strtod(text, &end);
-    }
-    if (!*text || end == text || *end || errno == ERANGE || !isfinite(v)) {
-        fprintf(stderr, "tengen bench: --%s needs %s, got '%s'\n", o->name,
-                o->type == OPT_INT ? "a whole number" : "a number", text);
-        return false;
-    }
-    if (v < o->min || v > o->max) {
-        fprintf(stderr, "tengen bench: --%s must be in %.10g..%.10g, got '%s'\n", o->name, o->min,
-                o->max, text);
-        return false;
-    }
-    *value = v;
-    return true;
+    cli_args_usage(out, BENCH_OPTS, OPT_COUNT);
 }
 
 static double now_seconds(void)
@@ -152,13 +108,13 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int bench_playouts(const double *values, const bool *given)
+static int bench_playouts(const double *values, bool fixed_count)
 {
     const int size = (int)values[OPT_SIZE];
     const double seconds = values[OPT_SECONDS];
     const uint64_t seed = (uint64_t)values[OPT_SEED];
     const double komi = values[OPT_KOMI];
-    const long long fixed = given[OPT_PLAYOUTS] ? (long long)values[OPT_PLAYOUTS] : 0;
+    const long long fixed = fixed_count ? (long long)values[OPT_PLAYOUTS] : 0;
 
     board_t empty;
     if (!board_init(&empty, size, false)) {
@@ -316,11 +272,7 @@ int cli_bench(int argc, char **argv)
 {
     int first = 1;
     unsigned bench = BENCH_SEARCH;
-    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        bench_usage(stdout);
-        return 0;
-    }
-    if (argc >= 2 && strncmp(argv[1], "--", 2)) {
+    if (argc >= 2 && argv[1][0] != '-') {
         if (!strcmp(argv[1], "playouts")) {
             bench = BENCH_PLAYOUTS;
         } else if (strcmp(argv[1], "search")) {
@@ -330,51 +282,36 @@ int cli_bench(int argc, char **argv)
         }
         first = 2;
     }
-    double values[OPT_COUNT] = {[OPT_SIZE] = 9,     [OPT_SECONDS] = 5,
-                                [OPT_SEED] = 1,     [OPT_KOMI] = 7.5,
-                                [OPT_PLAYOUTS] = 0, [OPT_THREADS] = 1};
-    if (bench == BENCH_SEARCH) values[OPT_PLAYOUTS] = BENCH_SEARCH_PLAYOUTS;
-    bool given[OPT_COUNT] = {false};
-    for (int i = first; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-            bench_usage(stdout);
-            return 0;
-        }
-        if (strncmp(arg, "--", 2)) {
-            fprintf(stderr, "tengen bench: unexpected argument '%s' (see --help)\n", arg);
-            return 2;
-        }
-        const char *name = arg + 2;
-        const char *eq = strchr(name, '=');
-        const size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
-        int k = -1;
-        for (int j = 0; j < OPT_COUNT; j++)
-            if (strlen(BENCH_OPTS[j].name) == name_len && !strncmp(BENCH_OPTS[j].name, name, name_len))
-                k = j;
-        if (k < 0) {
-            fprintf(stderr, "tengen bench: unknown option '%s' (see --help)\n", arg);
-            return 2;
-        }
-        if (!(BENCH_OPTS[k].benches & bench)) {
+    cli_value_t v[OPT_COUNT];
+    switch (cli_args_parse(argc, argv, first, "bench", BENCH_OPTS, OPT_COUNT, v)) {
+    case CLI_ARGS_HELP:
+        bench_usage(stdout);
+        return 0;
+    case CLI_ARGS_ERROR:
+        return 2;
+    case CLI_ARGS_OK:
+        break;
+    }
+    for (int k = 0; k < OPT_COUNT; k++) {
+        if (v[k].given && !(BENCH_OPT_BENCHES[k] & bench)) {
             fprintf(stderr, "tengen bench: --%s is not an option of bench %s (see --help)\n",
                     BENCH_OPTS[k].name, bench == BENCH_SEARCH ? "search" : "playouts");
             return 2;
         }
-        const char *text = eq ? eq + 1 : NULL;
-        if (!text) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tengen bench: --%s needs a value\n", BENCH_OPTS[k].name);
-                return 2;
-            }
-            text = argv[++i];
-        }
-        if (!bench_parse_value(&BENCH_OPTS[k], text, &values[k])) return 2;
-        given[k] = true;
     }
-    if (given[OPT_SECONDS] && given[OPT_PLAYOUTS]) {
+    if (v[OPT_SECONDS].given && v[OPT_PLAYOUTS].given) {
         fprintf(stderr, "tengen bench: give --seconds or --playouts, not both\n");
         return 2;
     }
-    return bench == BENCH_SEARCH ? bench_search(values) : bench_playouts(values, given);
+    const double values[OPT_COUNT] = {
+        [OPT_SIZE] = cli_args_number(&v[OPT_SIZE], 9),
+        [OPT_SECONDS] = cli_args_number(&v[OPT_SECONDS], 5),
+        [OPT_SEED] = cli_args_number(&v[OPT_SEED], 1),
+        [OPT_KOMI] = cli_args_number(&v[OPT_KOMI], 7.5),
+        [OPT_PLAYOUTS] =
+            cli_args_number(&v[OPT_PLAYOUTS], bench == BENCH_SEARCH ? BENCH_SEARCH_PLAYOUTS : 0),
+        [OPT_THREADS] = cli_args_number(&v[OPT_THREADS], 1),
+    };
+    return bench == BENCH_SEARCH ? bench_search(values)
+                                 : bench_playouts(values, v[OPT_PLAYOUTS].given);
 }

@@ -14,11 +14,11 @@ int cli_gtp(int argc, char **argv)
     switch (cli_parse_engine_options(
         argc, argv, "gtp", "Speak GTP v2 on stdin/stdout (docs/gtp.md lists the commands).", 19,
         &opts, &settings)) {
-    case CLI_PARSE_HELP:
+    case CLI_ARGS_HELP:
         return 0;
-    case CLI_PARSE_ERROR:
+    case CLI_ARGS_ERROR:
         return 2;
-    case CLI_PARSE_OK:
+    case CLI_ARGS_OK:
         break;
     }
     gtp_t *gtp = gtp_new_with_settings(opts.size, &opts.rules, &settings);

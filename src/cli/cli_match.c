@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/cli_args.h"
 #include "cli/match_engine.h"
 #include "cli/match_game.h"
 #include "cli/match_stats.h"
@@ -28,23 +29,6 @@
 #define MATCH_PATH_LEN 4096
 
 /* ---- the option table ---- */
-
-typedef enum opt_type {
-    OPT_STRING, /* any text */
-    OPT_INT,    /* a whole number in [min, max] */
-    OPT_REAL,   /* a number in [min, max] */
-    OPT_FLAG,   /* no value */
-    OPT_CHOICE, /* one of choices */
-} opt_type_t;
-
-typedef struct match_opt {
-    const char *name; /* without "--" */
-    opt_type_t type;
-    double min, max;
-    const char *const *choices;
-    const char *arg; /* the value's name in the help */
-    const char *help;
-} match_opt_t;
 
 enum {
     O_BLACK,
@@ -65,167 +49,79 @@ enum {
     O_SPRT,
     O_SEED,
     O_SCORING,
-    O_HELP,
     O_COUNT
 };
 
 static const char *const SCORING_CHOICES[] = {"agree", "referee", NULL};
 
-static const match_opt_t OPTS[O_COUNT] = {
-    [O_BLACK] = {"black", OPT_STRING, 0, 0, NULL, "CMD",
+static const cli_opt_t OPTS[O_COUNT] = {
+    [O_BLACK] = {"black", CLI_OPT_TEXT, 1, 0, "CMD", NULL,
                  "engine A, a shell command; A plays black in game 1 (required)"},
-    [O_WHITE] = {"white", OPT_STRING, 0, 0, NULL, "CMD",
+    [O_WHITE] = {"white", CLI_OPT_TEXT, 1, 0, "CMD", NULL,
                  "engine B, a shell command; B plays white in game 1 (required)"},
-    [O_GAMES] = {"games", OPT_INT, 1, 1000000, NULL, "N", "games to play (default 10)"},
-    [O_SIZE] = {"size", OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, "N",
+    [O_GAMES] = {"games", CLI_OPT_INT, 1, 1000000, "N", NULL, "games to play (default 10)"},
+    [O_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, "N", NULL,
                 "board size (default 9)"},
-    [O_KOMI] = {"komi", OPT_REAL, -1000, 1000, NULL, "K", "komi (default: the preset's)"},
-    [O_RULES] = {"rules", OPT_CHOICE, 0, 0, RULES_PRESET_NAMES, "PRESET",
+    [O_KOMI] = {"komi", CLI_OPT_NUMBER, -1000, 1000, "K", NULL, "komi (default: the preset's)"},
+    [O_RULES] = {"rules", CLI_OPT_CHOICE, 0, 0, "PRESET", RULES_PRESET_NAMES,
                  "the referee's rules, also sent as kgs-rules (default chinese)"},
-    [O_PARALLEL] = {"parallel", OPT_INT, 1, 64, NULL, "N",
+    [O_PARALLEL] = {"parallel", CLI_OPT_INT, 1, 64, "N", NULL,
                     "games at the same time, each with its own engine processes (default 1)"},
-    [O_SGF_DIR] = {"sgf-dir", OPT_STRING, 0, 0, NULL, "DIR",
+    [O_SGF_DIR] = {"sgf-dir", CLI_OPT_TEXT, 1, 0, "DIR", NULL,
                    "write every game as DIR/game-NNNN.sgf (DIR is created if missing)"},
-    [O_LOG_DIR] = {"log-dir", OPT_STRING, 0, 0, NULL, "DIR",
+    [O_LOG_DIR] = {"log-dir", CLI_OPT_TEXT, 1, 0, "DIR", NULL,
                    "append engines' stderr to DIR/A-K.log, DIR/B-K.log (default: the SGF dir; "
                    "without either it is discarded)"},
-    [O_OPENINGS] = {"openings", OPT_STRING, 0, 0, NULL, "FILE",
+    [O_OPENINGS] = {"openings", CLI_OPT_TEXT, 1, 0, "FILE", NULL,
                     "openings, one per line as GTP vertices from black's first move; each is "
                     "played twice with colours swapped"},
-    [O_BALANCED] = {"balanced", OPT_FLAG, 0, 0, NULL, NULL,
+    [O_BALANCED] = {"balanced", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                     "generated openings (one random move each off the edge), each played twice"},
-    [O_ALTERNATE] = {"alternate", OPT_FLAG, 0, 0, NULL, NULL,
+    [O_ALTERNATE] = {"alternate", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                      "swap colours after every game (the default)"},
-    [O_NO_ALTERNATE] = {"no-alternate", OPT_FLAG, 0, 0, NULL, NULL, "A plays black in every game"},
-    [O_MAX_MOVES] = {"max-moves", OPT_INT, 1, 100000, NULL, "N",
+    [O_NO_ALTERNATE] = {"no-alternate", CLI_OPT_FLAG, 0, 0, NULL, NULL,
+                        "A plays black in every game"},
+    [O_MAX_MOVES] = {"max-moves", CLI_OPT_INT, 1, 100000, "N", NULL,
                      "count the board after N moves (default 3 * size * size)"},
-    [O_TIME] = {"time-per-move", OPT_REAL, 0.001, 86400, NULL, "S",
+    [O_TIME] = {"time-per-move", CLI_OPT_NUMBER, 0.001, 86400, "S", NULL,
                 "seconds per move, sent as time_settings 0 S 1; an engine silent for 5S+2 "
                 "seconds loses on time (default: no limit)"},
-    [O_SPRT] = {"sprt", OPT_STRING, 0, 0, NULL, "E0,E1,A,B",
+    [O_SPRT] = {"sprt", CLI_OPT_TEXT, 1, 0, "E0,E1,A,B", NULL,
                 "SPRT of Elo(A-B) = E0 against E1 with error rates A and B; stop when decided"},
-    [O_SEED] = {"seed", OPT_INT, 0, 9007199254740991.0, NULL, "K",
+    [O_SEED] = {"seed", CLI_OPT_INT, 0, 9007199254740991.0, "K", NULL,
                 "seed of the --balanced openings (default 1)"},
-    [O_SCORING] = {"scoring", OPT_CHOICE, 0, 0, SCORING_CHOICES, "HOW",
+    [O_SCORING] = {"scoring", CLI_OPT_CHOICE, 0, 0, "HOW", SCORING_CHOICES,
                    "after two passes: 'agree' takes both engines' final_score when they agree, "
                    "else the referee's count; 'referee' always counts (default agree)"},
-    [O_HELP] = {"help", OPT_FLAG, 0, 0, NULL, NULL, "show this help"},
 };
 
-typedef struct match_options {
-    bool given[O_COUNT];
-    const char *text[O_COUNT]; /* strings (and the raw text of every option) */
-    double number[O_COUNT];
-    int choice[O_COUNT];
-} match_options_t;
-
-static void print_usage(FILE *out)
+static void print_usage(void)
 {
-    fprintf(out, "usage: tengen match --black CMD --white CMD [options]\n"
-                 "Play two GTP engines against each other, refereed by tengen's rules.\n"
-                 "options:\n");
-    for (int i = 0; i < O_COUNT; i++) {
-        const match_opt_t *o = &OPTS[i];
-        char arg[48];
-        snprintf(arg, sizeof arg, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-        fprintf(out, "  %-22s %s", arg, o->help);
-        if (o->type == OPT_CHOICE) {
-            fprintf(out, "; one of:");
-            for (int k = 0; o->choices[k]; k++)
-                fprintf(out, " %s", o->choices[k]);
-        }
-        fputc('\n', out);
-    }
-    fprintf(out, "See docs/match.md for the statistics.\n");
-}
-
-static bool parse_value(const match_opt_t *o, const char *text, match_options_t *m, int k)
-{
-    m->text[k] = text;
-    if (o->type == OPT_STRING) {
-        if (!*text) {
-            fprintf(stderr, "tengen match: --%s needs a non-empty value\n", o->name);
-            return false;
-        }
-        return true;
-    }
-    if (o->type == OPT_CHOICE) {
-        for (int c = 0; o->choices[c]; c++) {
-            if (!strcmp(text, o->choices[c])) {
-                m->choice[k] = c;
-                return true;
-            }
-        }
-        fprintf(stderr, "tengen match: --%s: '%s' is not one of:", o->name, text);
-        for (int c = 0; o->choices[c]; c++)
-            fprintf(stderr, " %s", o->choices[c]);
-        fputc('\n', stderr);
-        return false;
-    }
-    char *end = NULL;
-    errno = 0;
-    double v = o->type == OPT_INT ? (double)strtoll(text, &end, 10) : strtod(text, &end);
-    if (!*text || end == text || *end || errno == ERANGE || !isfinite(v)) {
-        fprintf(stderr, "tengen match: --%s: '%s' is not a %s\n", o->name, text,
-                o->type == OPT_INT ? "whole number" : "number");
-        return false;
-    }
-    if (v < o->min || v > o->max) {
-        fprintf(stderr, "tengen match: --%s: %s is outside %g..%g\n", o->name, text, o->min,
-                o->max);
-        return false;
-    }
-    m->number[k] = v;
-    return true;
+    printf("usage: tengen match --black CMD --white CMD [options]\n"
+           "Play two GTP engines against each other, refereed by tengen's rules.\n"
+           "options:\n");
+    cli_args_usage(stdout, OPTS, O_COUNT);
+    printf("See docs/match.md for the statistics.\n");
 }
 
 /* Returns 0 to go on, 1 after --help (exit 0), 2 on an error (a message was printed). */
-static int parse_options(int argc, char **argv, match_options_t *m)
+static int parse_options(int argc, char **argv, cli_value_t *o)
 {
-    memset(m, 0, sizeof *m);
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "-h")) arg = "--help";
-        if (strncmp(arg, "--", 2) != 0) {
-            fprintf(stderr, "tengen match: unexpected argument '%s' (try --help)\n", arg);
-            return 2;
-        }
-        const char *name = arg + 2;
-        const char *eq = strchr(name, '=');
-        size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        int k = 0;
-        while (k < O_COUNT && (strlen(OPTS[k].name) != len || strncmp(OPTS[k].name, name, len)))
-            k++;
-        if (k == O_COUNT) {
-            fprintf(stderr, "tengen match: unknown option '%s' (try --help)\n", arg);
-            return 2;
-        }
-        if (k == O_HELP) {
-            print_usage(stdout);
-            return 1;
-        }
-        if (OPTS[k].type == OPT_FLAG) {
-            if (eq) {
-                fprintf(stderr, "tengen match: --%s takes no value\n", OPTS[k].name);
-                return 2;
-            }
-            m->given[k] = true;
-            continue;
-        }
-        const char *value = eq ? eq + 1 : NULL;
-        if (!value) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tengen match: --%s needs a value\n", OPTS[k].name);
-                return 2;
-            }
-            value = argv[++i];
-        }
-        if (m->given[k]) {
+    switch (cli_args_parse(argc, argv, 1, "match", OPTS, O_COUNT, o)) {
+    case CLI_ARGS_HELP:
+        print_usage();
+        return 1;
+    case CLI_ARGS_ERROR:
+        return 2;
+    case CLI_ARGS_OK:
+        break;
+    }
+    /* A value given twice is a mistake in a match's command line, not an override. */
+    for (int k = 0; k < O_COUNT; k++) {
+        if (OPTS[k].type != CLI_OPT_FLAG && o[k].count > 1) {
             fprintf(stderr, "tengen match: --%s given twice\n", OPTS[k].name);
             return 2;
         }
-        if (!parse_value(&OPTS[k], value, m, k)) return 2;
-        m->given[k] = true;
     }
     return 0;
 }
@@ -620,58 +516,58 @@ static void print_summary(const match_t *m)
 }
 
 /* Settings from the options; returns 0 or 2 (message printed). */
-static int configure(match_t *m, const match_options_t *o)
+static int configure(match_t *m, const cli_value_t *o)
 {
-    if (!o->given[O_BLACK] || !o->given[O_WHITE]) {
+    if (!o[O_BLACK].given || !o[O_WHITE].given) {
         fprintf(stderr, "tengen match: --black and --white are required (try --help)\n");
         return 2;
     }
-    m->cmd_a = o->text[O_BLACK];
-    m->cmd_b = o->text[O_WHITE];
-    m->games = o->given[O_GAMES] ? (int)o->number[O_GAMES] : MATCH_DEFAULT_GAMES;
-    m->size = o->given[O_SIZE] ? (int)o->number[O_SIZE] : MATCH_DEFAULT_SIZE;
-    m->parallel = o->given[O_PARALLEL] ? (int)o->number[O_PARALLEL] : 1;
+    m->cmd_a = o[O_BLACK].text;
+    m->cmd_b = o[O_WHITE].text;
+    m->games = o[O_GAMES].given ? (int)o[O_GAMES].number : MATCH_DEFAULT_GAMES;
+    m->size = o[O_SIZE].given ? (int)o[O_SIZE].number : MATCH_DEFAULT_SIZE;
+    m->parallel = o[O_PARALLEL].given ? (int)o[O_PARALLEL].number : 1;
     if (m->parallel > m->games) m->parallel = m->games;
     const char *preset =
-        o->given[O_RULES] ? RULES_PRESET_NAMES[o->choice[O_RULES]] : MATCH_DEFAULT_RULES;
+        o[O_RULES].given ? RULES_PRESET_NAMES[o[O_RULES].choice] : MATCH_DEFAULT_RULES;
     if (!rules_preset(&m->rules, preset)) {
         fprintf(stderr, "tengen match: unknown rules '%s'\n", preset);
         return 2;
     }
-    if (o->given[O_KOMI]) m->rules.komi = o->number[O_KOMI];
-    m->max_moves = o->given[O_MAX_MOVES] ? (int)o->number[O_MAX_MOVES] : 3 * m->size * m->size;
-    m->time_per_move = o->given[O_TIME] ? o->number[O_TIME] : 0;
-    m->engine_scores = !o->given[O_SCORING] || o->choice[O_SCORING] == 0;
-    if (o->given[O_ALTERNATE] && o->given[O_NO_ALTERNATE]) {
+    if (o[O_KOMI].given) m->rules.komi = o[O_KOMI].number;
+    m->max_moves = o[O_MAX_MOVES].given ? (int)o[O_MAX_MOVES].number : 3 * m->size * m->size;
+    m->time_per_move = o[O_TIME].given ? o[O_TIME].number : 0;
+    m->engine_scores = !o[O_SCORING].given || o[O_SCORING].choice == 0;
+    if (o[O_ALTERNATE].given && o[O_NO_ALTERNATE].given) {
         fprintf(stderr, "tengen match: --alternate and --no-alternate contradict each other\n");
         return 2;
     }
-    m->alternate = !o->given[O_NO_ALTERNATE];
-    if (o->given[O_OPENINGS] && o->given[O_BALANCED]) {
+    m->alternate = !o[O_NO_ALTERNATE].given;
+    if (o[O_OPENINGS].given && o[O_BALANCED].given) {
         fprintf(stderr, "tengen match: give --openings or --balanced, not both\n");
         return 2;
     }
-    if ((o->given[O_OPENINGS] || o->given[O_BALANCED]) && !m->alternate) {
+    if ((o[O_OPENINGS].given || o[O_BALANCED].given) && !m->alternate) {
         fprintf(stderr, "tengen match: openings are played with colours swapped; "
                         "--no-alternate cannot be used with them\n");
         return 2;
     }
-    if (o->given[O_SPRT] && !parse_sprt(o->text[O_SPRT], &m->sprt)) {
+    if (o[O_SPRT].given && !parse_sprt(o[O_SPRT].text, &m->sprt)) {
         fprintf(stderr,
                 "tengen match: --sprt: '%s' is not elo0,elo1,alpha,beta with elo0 < elo1 "
                 "and 0 < alpha, beta < 0.5 (for example 0,10,0.05,0.05)\n",
-                o->text[O_SPRT]);
+                o[O_SPRT].text);
         return 2;
     }
-    if (o->given[O_SEED] && !o->given[O_BALANCED]) {
+    if (o[O_SEED].given && !o[O_BALANCED].given) {
         fprintf(stderr, "tengen match: --seed is only used with --balanced\n");
         return 2;
     }
-    m->sgf_dir = o->given[O_SGF_DIR] ? o->text[O_SGF_DIR] : NULL;
-    m->log_dir = o->given[O_LOG_DIR] ? o->text[O_LOG_DIR] : m->sgf_dir;
-    if (o->given[O_OPENINGS] && !read_openings(m, o->text[O_OPENINGS])) return 2;
-    if (o->given[O_BALANCED] &&
-        !generate_openings(m, o->given[O_SEED] ? (uint64_t)o->number[O_SEED] : 1))
+    m->sgf_dir = o[O_SGF_DIR].given ? o[O_SGF_DIR].text : NULL;
+    m->log_dir = o[O_LOG_DIR].given ? o[O_LOG_DIR].text : m->sgf_dir;
+    if (o[O_OPENINGS].given && !read_openings(m, o[O_OPENINGS].text)) return 2;
+    if (o[O_BALANCED].given &&
+        !generate_openings(m, o[O_SEED].given ? (uint64_t)o[O_SEED].number : 1))
         return 2;
     return 0;
 }
@@ -736,13 +632,13 @@ static int run_match(match_t *m)
 
 int cli_match(int argc, char **argv)
 {
-    match_options_t o;
-    int r = parse_options(argc, argv, &o);
+    cli_value_t o[O_COUNT];
+    int r = parse_options(argc, argv, o);
     if (r == 1) return 0;
     if (r != 0) return 2;
     match_t m;
     memset(&m, 0, sizeof m);
-    r = configure(&m, &o);
+    r = configure(&m, o);
     if (r != 0) {
         free_openings(&m);
         return r;

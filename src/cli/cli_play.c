@@ -437,12 +437,12 @@ int cli_play(int argc, char **argv)
                                      "Play Go in the terminal against tengen (--ai black|white|off "
                                      "chooses its colour, default white; off: two humans).",
                                      9, &opts, &settings)) {
-    case CLI_PARSE_HELP:
+    case CLI_ARGS_HELP:
         printf("  --ai black|white|off  the colour tengen plays (default white)\n");
         return 0;
-    case CLI_PARSE_ERROR:
+    case CLI_ARGS_ERROR:
         return 2;
-    case CLI_PARSE_OK:
+    case CLI_ARGS_OK:
         break;
     }
     play_session_t s = {.engine = engine_new(opts.size, &opts.rules, &settings)};

@@ -5,10 +5,10 @@
  * ends by resignation (the engine's resign rule), by two passes, or at a move limit; the result
  * of a counted game is the engine's final score (dead stones removed by its ownership and
  * Benson, as GTP final_score). Each game is seeded from --seed plus its index, so with one thread
- * the same command plays the same games. Owns the option table and the text it prints only.
+ * the same command plays the same games. Owns the option table (parsed by cli_args.c) and the
+ * text it prints only.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/cli_args.h"
 #include "tengen/engine.h"
 #include "tengen/game.h"
 #include "tengen/rules.h"
@@ -27,87 +28,37 @@
  * the engine passes once every point is settled). */
 #define SELFPLAY_MAX_MOVES_PER_POINT 3
 
-typedef enum selfplay_opt_type {
-    SP_INT,    /* a whole number in [min, max] */
-    SP_REAL,   /* a decimal number in [min, max] */
-    SP_STRING, /* any non-empty text */
-} selfplay_opt_type_t;
-
-typedef struct selfplay_opt {
-    const char *name; /* without the leading "--" */
-    selfplay_opt_type_t type;
-    double min, max;
-    const char *help;
-} selfplay_opt_t;
-
 enum { SP_GAMES, SP_SIZE, SP_PLAYOUTS, SP_SEED, SP_OUT, SP_THREADS, SP_KOMI, SP_RESIGN, SP_COUNT };
 
-static const selfplay_opt_t SELFPLAY_OPTS[SP_COUNT] = {
-    [SP_GAMES] = {"games", SP_INT, 1, 1e6, "number of games (default 1)"},
-    [SP_SIZE] = {"size", SP_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, "board size (default 9)"},
-    [SP_PLAYOUTS] = {"playouts", SP_INT, 1, 1e9, "playouts per move (default 1000)"},
-    [SP_SEED] = {"seed", SP_INT, 0, 4294967295.0,
+static const char *const NEVER_CHOICE[] = {"never", NULL};
+
+static const cli_opt_t SELFPLAY_OPTS[SP_COUNT] = {
+    [SP_GAMES] = {"games", CLI_OPT_INT, 1, 1e6, NULL, NULL, "number of games (default 1)"},
+    [SP_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, NULL,
+                 "board size (default 9)"},
+    [SP_PLAYOUTS] = {"playouts", CLI_OPT_INT, 1, 1e9, NULL, NULL,
+                     "playouts per move (default 1000)"},
+    [SP_SEED] = {"seed", CLI_OPT_INT, 0, 4294967295.0, NULL, NULL,
                  "random seed of the first game; game i uses seed + i (default 1)"},
-    [SP_OUT] = {"out", SP_STRING, 0, 0,
+    [SP_OUT] = {"out", CLI_OPT_TEXT, 1, 0, "DIR", NULL,
                 "directory for the SGF files, created if missing (default selfplay)"},
-    [SP_THREADS] = {"threads", SP_INT, 1, MCTS_MAX_THREADS,
+    [SP_THREADS] = {"threads", CLI_OPT_INT, 1, MCTS_MAX_THREADS, NULL, NULL,
                     "search threads (default 1; games reproducible with 1 only)"},
-    [SP_KOMI] = {"komi", SP_REAL, -1000, 1000, "komi (default 7; Chinese rules)"},
-    [SP_RESIGN] = {"resign", SP_REAL, -1, 100,
+    [SP_KOMI] = {"komi", CLI_OPT_NUMBER, -1000, 1000, NULL, NULL,
+                 "komi (default 7; Chinese rules)"},
+    [SP_RESIGN] = {"resign", CLI_OPT_NUMBER, -1, 100, "X|never", NEVER_CHOICE,
                    "resign below this win rate in percent, held for 3 moves (default 10); "
                    "'never' (or -1) plays every game out"},
 };
 
-static void selfplay_usage(FILE *out)
+static void selfplay_usage(void)
 {
-    fprintf(out, "usage: tengen selfplay [options]\n"
-                 "Games of tengen against itself (Chinese rules), one SGF file per game with the\n"
-                 "result (RE) from resignation or from the engine's final score with dead stones\n"
-                 "removed. Prints a line per game and the wins by colour.\n"
-                 "options:\n");
-    for (int i = 0; i < SP_COUNT; i++) {
-        const selfplay_opt_t *o = &SELFPLAY_OPTS[i];
-        char arg[48];
-        snprintf(arg, sizeof arg, "--%s %s", o->name,
-                 o->type == SP_INT ? "N" : o->type == SP_REAL ? "X" : "DIR");
-        fprintf(out, "  %-16s %s", arg, o->help);
-        if (o->type != SP_STRING)
-            fprintf(out, "; %s %.10g..%.10g", o->type == SP_INT ? "whole number" : "number",
-                    o->min, o->max);
-        fputc('\n', out);
-    }
-    fprintf(out, "  %-16s show this help\n", "--help");
-}
-
-/* Check the text of option o; numbers go to *value. Returns false with a message on stderr. */
-static bool selfplay_parse_value(const selfplay_opt_t *o, const char *text, double *value)
-{
-    if (o->type == SP_STRING) {
-        if (!*text) {
-            fprintf(stderr, "tengen selfplay: --%s needs a non-empty value\n", o->name);
-            return false;
-        }
-        return true;
-    }
-    if (o == &SELFPLAY_OPTS[SP_RESIGN] && !strcmp(text, "never")) {
-        *value = -1;
-        return true;
-    }
-    char *end = NULL;
-    errno = 0;
-    const double v = o->type == SP_INT ? (double)strtoll(text, &end, 10) : strtod(text, &end);
-    if (!*text || end == text || *end || errno == ERANGE || !isfinite(v)) {
-        fprintf(stderr, "tengen selfplay: --%s needs %s, got '%s'\n", o->name,
-                o->type == SP_INT ? "a whole number" : "a number", text);
-        return false;
-    }
-    if (v < o->min || v > o->max) {
-        fprintf(stderr, "tengen selfplay: --%s must be in %.10g..%.10g, got '%s'\n", o->name,
-                o->min, o->max, text);
-        return false;
-    }
-    *value = v;
-    return true;
+    printf("usage: tengen selfplay [options]\n"
+           "Games of tengen against itself (Chinese rules), one SGF file per game with the\n"
+           "result (RE) from resignation or from the engine's final score with dead stones\n"
+           "removed. Prints a line per game and the wins by colour.\n"
+           "options:\n");
+    cli_args_usage(stdout, SELFPLAY_OPTS, SP_COUNT);
 }
 
 static double now_seconds(void)
@@ -148,8 +99,8 @@ typedef struct selfplay_result {
 
 /* Play one game to the end and write it to path. Returns false if the engine could not be
  * created. */
-static bool play_game(int size, const rules_t *rules, const engine_settings_t *s,
-                      const char *name, const char *path, selfplay_result_t *res)
+static bool play_game(int size, const rules_t *rules, const engine_settings_t *s, const char *name,
+                      const char *path, selfplay_result_t *res)
 {
     engine_t *e = engine_new(size, rules, s);
     if (!e) return false;
@@ -177,43 +128,27 @@ static bool play_game(int size, const rules_t *rules, const engine_settings_t *s
 
 int cli_selfplay(int argc, char **argv)
 {
-    double values[SP_COUNT] = {[SP_GAMES] = 1, [SP_SIZE] = 9,    [SP_PLAYOUTS] = 1000,
-                               [SP_SEED] = 1,  [SP_THREADS] = 1, [SP_KOMI] = 7,
-                               [SP_RESIGN] = 10};
-    const char *out_dir = "selfplay";
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-            selfplay_usage(stdout);
-            return 0;
-        }
-        if (strncmp(arg, "--", 2)) {
-            fprintf(stderr, "tengen selfplay: unexpected argument '%s' (see --help)\n", arg);
-            return 2;
-        }
-        const char *name = arg + 2;
-        const char *eq = strchr(name, '=');
-        const size_t name_len = eq ? (size_t)(eq - name) : strlen(name);
-        int k = -1;
-        for (int j = 0; j < SP_COUNT; j++)
-            if (strlen(SELFPLAY_OPTS[j].name) == name_len &&
-                !strncmp(SELFPLAY_OPTS[j].name, name, name_len))
-                k = j;
-        if (k < 0) {
-            fprintf(stderr, "tengen selfplay: unknown option '%s' (see --help)\n", arg);
-            return 2;
-        }
-        const char *text = eq ? eq + 1 : NULL;
-        if (!text) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tengen selfplay: --%s needs a value\n", SELFPLAY_OPTS[k].name);
-                return 2;
-            }
-            text = argv[++i];
-        }
-        if (!selfplay_parse_value(&SELFPLAY_OPTS[k], text, &values[k])) return 2;
-        if (k == SP_OUT) out_dir = text;
+    cli_value_t v[SP_COUNT];
+    switch (cli_args_parse(argc, argv, 1, "selfplay", SELFPLAY_OPTS, SP_COUNT, v)) {
+    case CLI_ARGS_HELP:
+        selfplay_usage();
+        return 0;
+    case CLI_ARGS_ERROR:
+        return 2;
+    case CLI_ARGS_OK:
+        break;
     }
+    const double values[SP_COUNT] = {
+        [SP_GAMES] = cli_args_number(&v[SP_GAMES], 1),
+        [SP_SIZE] = cli_args_number(&v[SP_SIZE], 9),
+        [SP_PLAYOUTS] = cli_args_number(&v[SP_PLAYOUTS], 1000),
+        [SP_SEED] = cli_args_number(&v[SP_SEED], 1),
+        [SP_THREADS] = cli_args_number(&v[SP_THREADS], 1),
+        [SP_KOMI] = cli_args_number(&v[SP_KOMI], 7),
+        /* "never" is -1 */
+        [SP_RESIGN] = cli_args_number(&v[SP_RESIGN], v[SP_RESIGN].given ? -1 : 10),
+    };
+    const char *out_dir = cli_args_text(&v[SP_OUT], "selfplay");
 
     const int games = (int)values[SP_GAMES], size = (int)values[SP_SIZE];
     rules_t rules;

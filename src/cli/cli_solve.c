@@ -2,34 +2,20 @@
  * position, optionally after given moves) with the alpha-beta searcher and prints the minimax
  * result for black, its principal variation and the search statistics.
  *
- * Owns: the option table of the subcommand and the text of its report. The search is ab.h.
+ * Owns: the option table of the subcommand (parsed by cli_args.c) and the text of its report. The
+ * search is ab.h.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_args.h"
 #include "tengen/ab.h"
 #include "tengen/game.h"
 #include "tengen/score.h"
 #include "tengen/sgf.h"
-
-typedef enum solve_opt_type {
-    SOLVE_OPT_INT,
-    SOLVE_OPT_REAL,
-    SOLVE_OPT_TEXT,
-    SOLVE_OPT_FLAG,
-} solve_opt_type_t;
-
-typedef struct solve_opt {
-    const char *name;
-    solve_opt_type_t type;
-    double min, max;
-    const char *help;
-} solve_opt_t;
 
 enum {
     OPT_SIZE,
@@ -49,109 +35,41 @@ enum {
     OPT_COUNT
 };
 
-static const solve_opt_t SOLVE_OPTS[OPT_COUNT] = {
-    [OPT_SIZE] = {"size", SOLVE_OPT_INT, 2, 19, "board size (default 3)"},
-    [OPT_RULES] = {"rules", SOLVE_OPT_TEXT, 0, 0,
+/* The evaluations of --eval, in the order of EVAL_CHOICES. */
+static const char *const EVAL_CHOICES[] = {"area", "liberties", "phase", NULL};
+
+static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
+    [OPT_SIZE] = {"size", CLI_OPT_INT, 2, 19, NULL, NULL, "board size (default 3)"},
+    [OPT_RULES] = {"rules", CLI_OPT_TEXT, 0, 0, "PRESET", NULL,
                    "rules preset (default chinese: area, positional superko, no suicide)"},
-    [OPT_KO] = {"ko", SOLVE_OPT_TEXT, 0, 0, "simple, positional or situational (default: preset)"},
-    [OPT_KOMI] = {"komi", SOLVE_OPT_REAL, -1000, 1000, "komi (default 0)"},
-    [OPT_NODES] = {"nodes", SOLVE_OPT_INT, 0, 1e15, "node limit (default none)"},
-    [OPT_SECONDS] = {"seconds", SOLVE_OPT_REAL, 0, 1e7, "time limit (default none)"},
-    [OPT_DEPTH] = {"depth", SOLVE_OPT_INT, 0, AB_MAX_PLY - 10, "deepest iteration (default all)"},
-    [OPT_FROM] = {"from", SOLVE_OPT_TEXT, 0, 0, "start from the end of this SGF file's main line"},
-    [OPT_MOVES] = {"moves", SOLVE_OPT_TEXT, 0, 0,
+    [OPT_KO] = {"ko", CLI_OPT_TEXT, 0, 0, "RULE", NULL,
+                "simple, positional or situational (default: preset)"},
+    [OPT_KOMI] = {"komi", CLI_OPT_NUMBER, -1000, 1000, NULL, NULL, "komi (default 0)"},
+    [OPT_NODES] = {"nodes", CLI_OPT_INT, 0, 1e15, NULL, NULL, "node limit (default none)"},
+    [OPT_SECONDS] = {"seconds", CLI_OPT_NUMBER, 0, 1e7, NULL, NULL, "time limit (default none)"},
+    [OPT_DEPTH] = {"depth", CLI_OPT_INT, 0, AB_MAX_PLY - 10, NULL, NULL,
+                   "deepest iteration (default all)"},
+    [OPT_FROM] = {"from", CLI_OPT_TEXT, 0, 0, "FILE", NULL,
+                  "start from the end of this SGF file's main line"},
+    [OPT_MOVES] = {"moves", CLI_OPT_TEXT, 0, 0, "LIST", NULL,
                    "then play these moves, comma-separated GTP vertices (e.g. C3,B2)"},
-    [OPT_EVAL] = {"eval", SOLVE_OPT_TEXT, 0, 0, "area, liberties or phase (default area)"},
-    [OPT_TT_BITS] = {"tt-bits", SOLVE_OPT_INT, 0, 30, "log2 of the table entries, 0 = off (22)"},
-    [OPT_NO_SYMMETRY] = {"no-symmetry", SOLVE_OPT_FLAG, 0, 0, "no symmetric table lookups"},
-    [OPT_HEURISTIC] = {"heuristic", SOLVE_OPT_FLAG, 0, 0,
+    [OPT_EVAL] = {"eval", CLI_OPT_CHOICE, 0, 0, NULL, EVAL_CHOICES,
+                  "leaf evaluation (default area)"},
+    [OPT_TT_BITS] = {"tt-bits", CLI_OPT_INT, 0, 30, NULL, NULL,
+                     "log2 of the table entries, 0 = off (22)"},
+    [OPT_NO_SYMMETRY] = {"no-symmetry", CLI_OPT_FLAG, 0, 0, NULL, NULL,
+                         "no symmetric table lookups"},
+    [OPT_HEURISTIC] = {"heuristic", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                        "heuristic leaves instead of proven bounds (needs --depth)"},
-    [OPT_VERBOSE] = {"verbose", SOLVE_OPT_FLAG, 0, 0, "print every iteration on stderr"},
+    [OPT_VERBOSE] = {"verbose", CLI_OPT_FLAG, 0, 0, NULL, NULL, "print every iteration on stderr"},
 };
 
-static void usage(FILE *out)
+static void usage(void)
 {
-    fprintf(out, "usage: tengen solve [options]\n"
-                 "Solve a small board exactly (alpha-beta) and print the result for black.\n"
-                 "options:\n");
-    for (int i = 0; i < OPT_COUNT; i++) {
-        const solve_opt_t *o = &SOLVE_OPTS[i];
-        char arg[48];
-        snprintf(arg, sizeof arg, "--%s%s", o->name,
-                 o->type == SOLVE_OPT_FLAG   ? ""
-                 : o->type == SOLVE_OPT_TEXT ? " TEXT"
-                                             : " N");
-        fprintf(out, "  %-18s %s\n", arg, o->help);
-    }
-    fprintf(out, "  %-18s show this help\n", "--help");
-}
-
-typedef struct solve_args {
-    bool given[OPT_COUNT];
-    double number[OPT_COUNT];
-    const char *text[OPT_COUNT];
-} solve_args_t;
-
-/* 0: ok, 1: help printed, 2: error printed. */
-static int parse_args(int argc, char **argv, solve_args_t *a)
-{
-    memset(a, 0, sizeof(*a));
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-            usage(stdout);
-            return 1;
-        }
-        if (strncmp(arg, "--", 2) != 0) {
-            fprintf(stderr, "tengen solve: unexpected argument '%s' (try --help)\n", arg);
-            return 2;
-        }
-        const char *name = arg + 2, *eq = strchr(name, '=');
-        size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        int k = 0;
-        while (k < OPT_COUNT &&
-               (strlen(SOLVE_OPTS[k].name) != len || strncmp(SOLVE_OPTS[k].name, name, len)))
-            k++;
-        if (k == OPT_COUNT) {
-            fprintf(stderr, "tengen solve: unknown option '%s' (try --help)\n", arg);
-            return 2;
-        }
-        const solve_opt_t *o = &SOLVE_OPTS[k];
-        a->given[k] = true;
-        if (o->type == SOLVE_OPT_FLAG) {
-            if (eq) {
-                fprintf(stderr, "tengen solve: --%s takes no value\n", o->name);
-                return 2;
-            }
-            continue;
-        }
-        const char *value = eq ? eq + 1 : NULL;
-        if (!value) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "tengen solve: --%s needs a value\n", o->name);
-                return 2;
-            }
-            value = argv[++i];
-        }
-        a->text[k] = value;
-        if (o->type == SOLVE_OPT_TEXT) continue;
-        char *end = NULL;
-        errno = 0;
-        double v = strtod(value, &end);
-        if (!*value || *end || errno == ERANGE || !isfinite(v) ||
-            (o->type == SOLVE_OPT_INT && v != floor(v))) {
-            fprintf(stderr, "tengen solve: --%s: '%s' is not a %s\n", o->name, value,
-                    o->type == SOLVE_OPT_INT ? "whole number" : "number");
-            return 2;
-        }
-        if (v < o->min || v > o->max) {
-            fprintf(stderr, "tengen solve: --%s: %s is outside %g..%g\n", o->name, value, o->min,
-                    o->max);
-            return 2;
-        }
-        a->number[k] = v;
-    }
-    return 0;
+    printf("usage: tengen solve [options]\n"
+           "Solve a small board exactly (alpha-beta) and print the result for black.\n"
+           "options:\n");
+    cli_args_usage(stdout, SOLVE_OPTS, OPT_COUNT);
 }
 
 /* A value for the player to move as text for black: "B+9", "W+2", "0", "B wins (capture in 3)". */
@@ -203,54 +121,54 @@ static bool play_moves(game_t *g, const char *text)
     return true;
 }
 
-static game_t *make_game(const solve_args_t *a)
+static game_t *make_game(const cli_value_t *a)
 {
     rules_t rules;
-    const char *preset = a->given[OPT_RULES] ? a->text[OPT_RULES] : "chinese";
+    const char *preset = a[OPT_RULES].given ? a[OPT_RULES].text : "chinese";
     if (!rules_preset(&rules, preset)) {
         fprintf(stderr, "tengen solve: --rules: unknown preset '%s'\n", preset);
         return NULL;
     }
-    rules.komi = a->given[OPT_KOMI] ? a->number[OPT_KOMI] : 0.0;
-    if (a->given[OPT_KO] && !rules_parse_ko(a->text[OPT_KO], &rules.ko)) {
+    rules.komi = a[OPT_KOMI].given ? a[OPT_KOMI].number : 0.0;
+    if (a[OPT_KO].given && !rules_parse_ko(a[OPT_KO].text, &rules.ko)) {
         fprintf(stderr, "tengen solve: --ko: '%s' is not simple, positional or situational\n",
-                a->text[OPT_KO]);
+                a[OPT_KO].text);
         return NULL;
     }
     game_t *g = NULL;
-    if (a->given[OPT_FROM]) {
+    if (a[OPT_FROM].given) {
         sgf_error_t err;
-        sgf_node_t *root = sgf_read_file(a->text[OPT_FROM], &err);
+        sgf_node_t *root = sgf_read_file(a[OPT_FROM].text, &err);
         if (!root) {
-            fprintf(stderr, "tengen solve: %s: %s\n", a->text[OPT_FROM], err.message);
+            fprintf(stderr, "tengen solve: %s: %s\n", a[OPT_FROM].text, err.message);
             return NULL;
         }
         g = sgf_to_game(root, &rules, -1, &err);
         sgf_free(root);
         if (!g) {
-            fprintf(stderr, "tengen solve: %s: %s\n", a->text[OPT_FROM], err.message);
+            fprintf(stderr, "tengen solve: %s: %s\n", a[OPT_FROM].text, err.message);
             return NULL;
         }
         if (game_size(g) > 19) {
-            fprintf(stderr, "tengen solve: %s: board too large\n", a->text[OPT_FROM]);
+            fprintf(stderr, "tengen solve: %s: board too large\n", a[OPT_FROM].text);
             game_free(g);
             return NULL;
         }
         /* The command line's rules win over the file's RU where given. */
         rules_t gr = *game_rules(g);
-        if (a->given[OPT_RULES]) gr = rules;
-        if (a->given[OPT_KOMI] || a->given[OPT_RULES]) gr.komi = rules.komi;
-        if (a->given[OPT_KO]) gr.ko = rules.ko;
+        if (a[OPT_RULES].given) gr = rules;
+        if (a[OPT_KOMI].given || a[OPT_RULES].given) gr.komi = rules.komi;
+        if (a[OPT_KO].given) gr.ko = rules.ko;
         game_set_rules(g, &gr);
     } else {
-        int size = a->given[OPT_SIZE] ? (int)a->number[OPT_SIZE] : 3;
+        int size = a[OPT_SIZE].given ? (int)a[OPT_SIZE].number : 3;
         g = game_new(size, &rules);
         if (!g) {
             fprintf(stderr, "tengen solve: out of memory\n");
             return NULL;
         }
     }
-    if (a->given[OPT_MOVES] && !play_moves(g, a->text[OPT_MOVES])) {
+    if (a[OPT_MOVES].given && !play_moves(g, a[OPT_MOVES].text)) {
         game_free(g);
         return NULL;
     }
@@ -264,36 +182,34 @@ static game_t *make_game(const solve_args_t *a)
 
 int cli_solve(int argc, char **argv)
 {
-    solve_args_t a;
-    int pr = parse_args(argc, argv, &a);
-    if (pr) return pr == 1 ? 0 : 2;
+    cli_value_t a[OPT_COUNT];
+    switch (cli_args_parse(argc, argv, 1, "solve", SOLVE_OPTS, OPT_COUNT, a)) {
+    case CLI_ARGS_HELP:
+        usage();
+        return 0;
+    case CLI_ARGS_ERROR:
+        return 2;
+    case CLI_ARGS_OK:
+        break;
+    }
     ab_config_t cfg = ab_config_default();
-    cfg.tt_bits = a.given[OPT_TT_BITS] ? (int)a.number[OPT_TT_BITS] : 22;
-    cfg.symmetry = !a.given[OPT_NO_SYMMETRY];
-    cfg.max_nodes = a.given[OPT_NODES] ? (uint64_t)a.number[OPT_NODES] : 0;
-    cfg.max_seconds = a.given[OPT_SECONDS] ? a.number[OPT_SECONDS] : 0;
-    cfg.max_depth = a.given[OPT_DEPTH] ? (int)a.number[OPT_DEPTH] : 0;
-    cfg.solve = !a.given[OPT_HEURISTIC];
-    if (a.given[OPT_HEURISTIC] && !cfg.max_depth && !cfg.max_nodes && !cfg.max_seconds) {
+    cfg.tt_bits = a[OPT_TT_BITS].given ? (int)a[OPT_TT_BITS].number : 22;
+    cfg.symmetry = !a[OPT_NO_SYMMETRY].given;
+    cfg.max_nodes = a[OPT_NODES].given ? (uint64_t)a[OPT_NODES].number : 0;
+    cfg.max_seconds = a[OPT_SECONDS].given ? a[OPT_SECONDS].number : 0;
+    cfg.max_depth = a[OPT_DEPTH].given ? (int)a[OPT_DEPTH].number : 0;
+    cfg.solve = !a[OPT_HEURISTIC].given;
+    if (a[OPT_HEURISTIC].given && !cfg.max_depth && !cfg.max_nodes && !cfg.max_seconds) {
         fprintf(stderr, "tengen solve: --heuristic needs --depth, --nodes or --seconds\n");
         return 2;
     }
-    if (a.given[OPT_EVAL]) {
-        const char *e = a.text[OPT_EVAL];
-        if (!strcmp(e, "area"))
-            cfg.eval = &AB_EVAL_AREA;
-        else if (!strcmp(e, "liberties"))
-            cfg.eval = &AB_EVAL_LIBERTIES;
-        else if (!strcmp(e, "phase"))
-            cfg.eval = &AB_EVAL_PHASE;
-        else {
-            fprintf(stderr, "tengen solve: --eval: '%s' is not area, liberties or phase\n", e);
-            return 2;
-        }
+    if (a[OPT_EVAL].given) {
+        static const ab_eval_t *const EVALS[] = {&AB_EVAL_AREA, &AB_EVAL_LIBERTIES, &AB_EVAL_PHASE};
+        cfg.eval = EVALS[a[OPT_EVAL].choice];
     }
-    game_t *g = make_game(&a);
+    game_t *g = make_game(a);
     if (!g) return 2;
-    if (a.given[OPT_VERBOSE]) {
+    if (a[OPT_VERBOSE].given) {
         cfg.on_iteration = on_iteration;
         cfg.user = g;
     }
