@@ -188,6 +188,12 @@ static void count_game(const match_game_config_t *cfg, const game_t *g, match_en
         if (ok[0] && ok[1] && fabs(m[0] - m[1]) < 1e-9) {
             margin = m[0];
             how = "both engines' final_score";
+        } else if (ok[0] && ok[1] && m[0] * m[1] > 0) {
+            /* They disagree on the margin (a dame, a dead-stone judgement) but not on the winner:
+             * the winner stands, with the smaller of the two margins. The referee's count, which
+             * keeps dead stones on the board, would give games to the side both call the loser. */
+            margin = fabs(m[0]) < fabs(m[1]) ? m[0] : m[1];
+            how = "both engines' final_score agree on the winner; the smaller margin";
         }
     }
     res->winner = margin > 0 ? STONE_BLACK : margin < 0 ? STONE_WHITE : STONE_EMPTY;
