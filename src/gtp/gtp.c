@@ -437,6 +437,11 @@ static gtp_result_t cmd_final_score(gtp_t *gtp, int argc, char **argv)
         gtp_printf(gtp, "%c+R", game_winner(g) == STONE_BLACK ? 'B' : 'W');
         return GTP_SUCCESS;
     }
+    if (game_end_reason(g) == GAME_END_CAPTURE_GOAL) {
+        /* Atari Go has no score: the winner, as the SGF writer records it (RE[B+]). */
+        gtp_printf(gtp, "%c+", game_winner(g) == STONE_BLACK ? 'B' : 'W');
+        return GTP_SUCCESS;
+    }
     /* After two passes the engine takes the dead stones off (ownership and Benson) and counts
      * under the game's rules; before the end of the game nothing has been agreed dead, and the
      * answer is the plain Tromp-Taylor count of the stones on the board. */
