@@ -41,6 +41,12 @@ int playout_light_choose(const board_t *b, stone_t c, rng_t *rng);
  * whether the cap stopped it. b must be consistent (board_check); it is left at the final position. */
 int playout_light_play(board_t *b, stone_t c_to_move, rng_t *rng, int max_moves, bool *capped);
 
+/* Flood the empty region containing the empty point p: marks its points in seen[] (which must be 0
+ * on them), writes them to members (capacity BOARD_MAX_POINTS), ORs 1 << colour of every stone
+ * next to the region into *reach, and returns the region's size. */
+int playout_region_reach(const board_t *b, int p, uint8_t *seen, uint16_t *members,
+                         unsigned *reach);
+
 /* Tromp-Taylor area of b: black stones and empty regions that reach only black, minus the same
  * for white. Regions reaching both colours or neither count for nobody. */
 int playout_area_score(const board_t *b);

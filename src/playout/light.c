@@ -98,32 +98,30 @@ int playout_light_play(board_t *b, stone_t c_to_move, rng_t *rng, int max_moves,
     return moves;
 }
 
-/* Flood the empty region at p, marking it in seen[]; returns its size and which colours it reaches
- * (bit 1 black, bit 2 white). */
-static int region_reach(const board_t *b, int p, uint8_t *seen, unsigned *reach)
+int playout_region_reach(const board_t *b, int p, uint8_t *seen, uint16_t *members,
+                         unsigned *reach)
 {
     const int off[4] = {-b->stride, -1, 1, b->stride};
-    uint16_t stack[BOARD_MAX_POINTS];
-    int top = 0, size = 0;
-    stack[top++] = (uint16_t)p;
+    /* Every point is queued once, so the queue is the member list. */
+    int head = 0, tail = 0;
+    members[tail++] = (uint16_t)p;
     seen[p] = 1;
-    while (top) {
-        const int s = stack[--top];
-        size++;
+    while (head < tail) {
+        const int s = members[head++];
         for (int d = 0; d < 4; d++) {
             const int q = s + off[d];
             const int col = b->color[q];
             if (col == STONE_EMPTY) {
                 if (!seen[q]) {
                     seen[q] = 1;
-                    stack[top++] = (uint16_t)q;
+                    members[tail++] = (uint16_t)q;
                 }
             } else {
                 *reach |= 1u << col;
             }
         }
     }
-    return size;
+    return tail;
 }
 
 int playout_area_score(const board_t *b)
@@ -134,6 +132,7 @@ int playout_area_score(const board_t *b)
     const int s = b->stride;
     int score = b->stones_on_board[STONE_BLACK] - b->stones_on_board[STONE_WHITE];
     uint8_t seen[BOARD_MAX_POINTS];
+    uint16_t members[BOARD_MAX_POINTS];
     bool seen_clear = false;
     for (int i = 0; i < b->empty_count; i++) {
         const int p = b->empties[i];
@@ -148,7 +147,7 @@ int playout_area_score(const board_t *b)
             }
             if (seen[p]) continue;
             reach = 0;
-            size = region_reach(b, p, seen, &reach);
+            size = playout_region_reach(b, p, seen, members, &reach);
         }
         const bool black = reach & (1u << STONE_BLACK), white = reach & (1u << STONE_WHITE);
         if (black && !white) score += size;

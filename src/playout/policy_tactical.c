@@ -119,11 +119,10 @@ void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_co
 
 int policy_area_owner(const board_t *b, int8_t *owner)
 {
-    const int s = b->stride;
     int score = 0;
-    uint8_t region[BOARD_MAX_POINTS]; /* 0 unseen, else 1 + owner index of the flood */
+    uint8_t region[BOARD_MAX_POINTS]; /* 1 once a flood has reached the point */
     memset(region, 0, (size_t)b->num_points);
-    uint16_t stack[BOARD_MAX_POINTS], members[BOARD_MAX_POINTS];
+    uint16_t members[BOARD_MAX_POINTS];
     for (int y = 0; y < b->size; y++) {
         for (int x = 0; x < b->size; x++) {
             const int p = board_point(b, x, y);
@@ -135,27 +134,8 @@ int policy_area_owner(const board_t *b, int8_t *owner)
             }
             if (region[p]) continue;
             /* Flood the empty region, then give all its points the same owner. */
-            int top = 0, count = 0;
             unsigned reach = 0;
-            stack[top++] = (uint16_t)p;
-            region[p] = 1;
-            while (top) {
-                const int q = stack[--top];
-                members[count++] = (uint16_t)q;
-                const int nb[4] = {q - s, q - 1, q + 1, q + s};
-                for (int d = 0; d < 4; d++) {
-                    const int r = nb[d];
-                    const int rc = b->color[r];
-                    if (rc == STONE_EMPTY) {
-                        if (!region[r]) {
-                            region[r] = 1;
-                            stack[top++] = (uint16_t)r;
-                        }
-                    } else {
-                        reach |= 1u << rc;
-                    }
-                }
-            }
+            const int count = playout_region_reach(b, p, region, members, &reach);
             const bool black = reach & (1u << STONE_BLACK), white = reach & (1u << STONE_WHITE);
             const int8_t o = black && !white ? 1 : white && !black ? -1 : 0;
             for (int i = 0; i < count; i++)
