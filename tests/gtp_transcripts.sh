@@ -11,19 +11,8 @@
 # transcript can load fixtures/x.sgf and write files of its own. Regenerated goldens must be
 # checked by hand before they are committed.
 set -u
-if [ $# -ne 1 ]; then
-    echo "usage: bash tests/gtp_transcripts.sh path/to/tengen" >&2
-    exit 2
-fi
-TENGEN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-ROOT=$(pwd)
-if [ ! -x "$TENGEN" ] || [ ! -d "$ROOT/tests/gtp" ]; then
-    echo "gtp_transcripts: need an executable tengen and to run from the source root" >&2
-    exit 2
-fi
-export LC_ALL=C
-SCRATCH=$(mktemp -d)
-trap 'rm -rf "$SCRATCH"' EXIT
+source "$(dirname "$0")/common.bash"
+test_start gtp_transcripts tests/gtp "$@"
 ln -s "$ROOT/tests/fixtures/gtp" "$SCRATCH/fixtures"
 failures=0
 passes=0

@@ -6,18 +6,8 @@
 #
 # usage: bash tests/match_smoke.sh path/to/tengen   (from the source root; CTest does this)
 set -u
-if [ $# -ne 1 ]; then
-    echo "usage: bash tests/match_smoke.sh path/to/tengen" >&2
-    exit 2
-fi
-TENGEN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-if [ ! -x "$TENGEN" ]; then
-    echo "match_smoke: $TENGEN is not executable" >&2
-    exit 2
-fi
-export LC_ALL=C
-SCRATCH=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
+source "$(dirname "$0")/common.bash"
+test_start match_smoke tests/match_smoke.sh "$@"
 failures=0
 passes=0
 fail() {

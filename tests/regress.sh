@@ -10,19 +10,8 @@
 # states its playout count and seed there, so the results are reproducible. A trailing "*" after
 # the bracket marks a known failure (reported, not counted), as gogui-regress does.
 set -u
-if [ $# -ne 1 ]; then
-    echo "usage: bash tests/regress.sh path/to/tengen" >&2
-    exit 2
-fi
-TENGEN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-ROOT=$(pwd)
-if [ ! -x "$TENGEN" ] || [ ! -d "$ROOT/tests/regress" ]; then
-    echo "regress: need an executable tengen and to run from the source root" >&2
-    exit 2
-fi
-export LC_ALL=C
-SCRATCH=$(mktemp -d)
-trap 'rm -rf "$SCRATCH"' EXIT
+source "$(dirname "$0")/common.bash"
+test_start regress tests/regress "$@"
 total=0
 failed=0
 for tst in "$ROOT"/tests/regress/*.tst; do

@@ -8,16 +8,8 @@
 # node and npm (or without the registry), the test is skipped with a note, as the GNU Go
 # comparisons are: `make deps` installs nodejs and npm.
 set -u
-if [ $# -ne 1 ]; then
-    echo "usage: bash tests/sabaki_gtp.sh path/to/tengen" >&2
-    exit 2
-fi
-TENGEN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-ROOT=$(pwd)
-if [ ! -x "$TENGEN" ] || [ ! -f "$ROOT/package.json" ]; then
-    echo "sabaki_gtp: need an executable tengen and to run from the source root" >&2
-    exit 2
-fi
+source "$(dirname "$0")/common.bash"
+test_start sabaki_gtp package.json "$@"
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     echo "note: node or npm not found, @sabaki/gtp client test skipped"
     exit 0
