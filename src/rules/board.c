@@ -153,7 +153,7 @@ static int chain_remove(board_t *b, int h)
     } while (s != h);
     /* Second pass: every removed point is now a liberty of each distinct enemy neighbour. Only
      * enemy stones can touch the removed string, and chain[] is 0 at every other neighbour now
-     * (removed, empty or border). Branch-free, as in play_touch: g is 0 (a border corner, updated
+     * (removed, empty or border). Branch-free, as in play_take_liberty: g is 0 (a border corner, updated
      * by zero) where a direction has no enemy string or repeats one. */
     s = h;
     do {
@@ -331,16 +331,12 @@ move_status_t board_check_move(const board_t *b, stone_t c, int p)
 /* The neighbouring string g (a head, or 0 for "no new string in this direction") loses the
  * liberty p. Written without data-dependent branches: in random playouts the colours around a
  * move are close to coin flips, and a mispredicted branch costs more than the arithmetic. Point 0
- * is a border corner, so g == 0 reads as a border string and its updates are by zero. Returns
- * bit 0: g is an own string; bit 1: g is an enemy string left without liberties. */
-static inline int play_touch(board_t *b, int g, int p, stone_t c)
+ * is a border corner, so g == 0 reads as a border string and its updates are by zero. */
+static inline __attribute__((always_inline)) void play_take_liberty(board_t *b, int g, int p)
 {
     const int real = g != 0;
-    const int libs = b->libs[g] - real;
-    b->libs[g] = (uint16_t)libs;
+    b->libs[g] = (uint16_t)(b->libs[g] - real);
     b->lib_sum[g] -= (uint32_t)p & -(uint32_t)real;
-    const int col = b->color[g];
-    return (col == (int)c) | (((col == (int)stone_other(c)) & (libs == 0)) << 1);
 }
 
 int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
@@ -388,48 +384,63 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
     g2 &= -(int)((g2 != g0) & (g2 != g1));
     g3 &= -(int)((g3 != g0) & (g3 != g1) & (g3 != g2));
 
-    /* Every distinct neighbouring string loses the liberty p. own[d] is the own string in
-     * direction d (or 0); head becomes the largest of them (the first in direction order on a
-     * tie), or p itself. stones[0] is 0: point 0 is a border corner that never holds a string. */
-    const int g[4] = {g0, g1, g2, g3}, q[4] = {q0, q1, q2, q3};
-    int own[4], dead = 0, n_own = 0;
-    int head = p, head_stones = 0;
-#pragma GCC unroll 4
-    for (int d = 0; d < 4; d++) {
-        const int touch = play_touch(b, g[d], p, c);
-        own[d] = g[d] & -(touch & 1);
-        n_own += touch & 1;
-        dead |= (touch >> 1) << d;
-        const int n = b->stones[own[d]];
-        const int bigger = n > head_stones;
-        head = bigger ? own[d] : head;
-        head_stones = bigger ? n : head_stones;
-    }
+    /* Every distinct neighbouring string loses the liberty p. Then, as masks by direction (bit d
+     * for direction d): the strings of c, and the opponent's strings left without a liberty. A
+     * head's colour is its string's; color[0] is border, so a missing string is neither. The
+     * masks are plain integers on purpose: per-direction flags kept in byte registers made gcc
+     * spill them and stall on the reload. */
+    play_take_liberty(b, g0, p);
+    play_take_liberty(b, g1, p);
+    play_take_liberty(b, g2, p);
+    play_take_liberty(b, g3, p);
+    const uint8_t *color = b->color;
+    const uint16_t *libs = b->libs;
+    const int k0 = color[g0], k1 = color[g1], k2 = color[g2], k3 = color[g3];
+    const unsigned own = (unsigned)(k0 == (int)c) | (unsigned)(k1 == (int)c) << 1 |
+                         (unsigned)(k2 == (int)c) << 2 | (unsigned)(k3 == (int)c) << 3;
+    const unsigned dead = (unsigned)((k0 == (int)o) & (libs[g0] == 0)) |
+                          (unsigned)((k1 == (int)o) & (libs[g1] == 0)) << 1 |
+                          (unsigned)((k2 == (int)o) & (libs[g2] == 0)) << 2 |
+                          (unsigned)((k3 == (int)o) & (libs[g3] == 0)) << 3;
+    const int g[4] = {g0, g1, g2, g3};
 
-    /* Merge first: the stone into the largest string, then the other own strings, each walked
-     * once. Captures afterwards credit the freed points to the merged string, once each. */
-    if (n_own == 0) {
+    /* Merge first: the stone into the largest own string (the first in direction order on a tie),
+     * then the other own strings, each walked once. Captures afterwards credit the freed points to
+     * the merged string, once each. */
+    int head = p;
+    if (own == 0) {
         /* A string of one: its liberties are its empty neighbours. */
-        const uint32_t e0 = b->color[q0] == STONE_EMPTY, e1 = b->color[q1] == STONE_EMPTY,
-                       e2 = b->color[q2] == STONE_EMPTY, e3 = b->color[q3] == STONE_EMPTY;
+        const uint32_t e0 = color[q0] == STONE_EMPTY, e1 = color[q1] == STONE_EMPTY,
+                       e2 = color[q2] == STONE_EMPTY, e3 = color[q3] == STONE_EMPTY;
         b->libs[p] = (uint16_t)(e0 + e1 + e2 + e3);
         b->lib_sum[p] = (-e0 & (uint32_t)q0) + (-e1 & (uint32_t)q1) + (-e2 & (uint32_t)q2) +
                         (-e3 & (uint32_t)q3);
         b->stones[p] = 1;
-    } else {
+    } else if ((own & (own - 1)) == 0) {
+        head = g[__builtin_ctz(own)];
         chain_merge_stone(b, head, p);
-    }
-    if (n_own > 1) {
-        for (int d = 0; d < 4; d++)
-            if (own[d] && own[d] != head) chain_merge(b, head, own[d]);
+    } else {
+        int head_stones = 0;
+        for (unsigned m = own; m; m &= m - 1) {
+            const int h = g[__builtin_ctz(m)];
+            if (b->stones[h] > head_stones) {
+                head = h;
+                head_stones = b->stones[h];
+            }
+        }
+        chain_merge_stone(b, head, p);
+        for (unsigned m = own; m; m &= m - 1) {
+            const int h = g[__builtin_ctz(m)];
+            if (h != head) chain_merge(b, head, h);
+        }
     }
 
     int captured = 0, capture_point = POINT_NONE;
     if (dead) {
-        for (int d = 0; d < 4; d++) {
-            if (!((dead >> d) & 1)) continue;
+        for (unsigned m = dead; m; m &= m - 1) {
+            const int d = __builtin_ctz(m);
             captured += chain_remove(b, g[d]);
-            capture_point = q[d];
+            capture_point = p + board_neighbor_offset(b, d);
         }
         if (undo) undo->captured_dirs = (uint8_t)dead;
     }
