@@ -1,0 +1,56 @@
+// api.js - the JSON API of `tengen web` (docs/web.md): one function per endpoint, errors as
+// ApiError with the HTTP status and the server's message, and the analysis event stream.
+
+export class ApiError extends Error {
+  constructor(status, message, body) {
+    super(message);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, 'The tengen server does not answer. Is `tengen web` still running?');
+  }
+  const text = await res.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    const msg = data && data.error ? data.error : `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, msg, data);
+  }
+  return data;
+}
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  listGames: () => request('GET', '/api/games'),
+  createGame: (opts) => request('POST', '/api/games', opts),
+  importSgf: (sgf, opts = {}) => request('POST', '/api/games', { ...opts, sgf }),
+  getGame: (id) => request('GET', game(id)),
+  deleteGame: (id) => request('DELETE', game(id)),
+  play: (id, move) => request('POST', game(id) + '/play', { move }),
+  genmove: (id) => request('POST', game(id) + '/genmove'),
+  undo: (id) => request('POST', game(id) + '/undo'),
+  resign: (id) => request('POST', game(id) + '/resign'),
+  score: (id, dead) => request('POST', game(id) + '/score', dead ? { dead } : undefined),
+  position: (id, n) => request('GET', game(id) + '/position?move=' + n),
+  sgfUrl: (id) => game(id) + '/sgf',
+  analysisUrl: (id) => game(id) + '/analysis',
+};

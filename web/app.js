@@ -1,0 +1,1055 @@
+// app.js - the tengen web game: talks to the JSON API (api.js, docs/web.md), keeps the page in
+// step with the game state, and handles play, the AI's turn, scoring, review, SGF and keys.
+// The server owns the game; the page keeps only the id (URL hash and localStorage) and view
+// settings, so a reload or a server restart never loses a game.
+
+import { api, ApiError } from './api.js';
+import { BoardView, parseVertex, vertexName, LETTERS } from './board.js';
+import { setupNewGameDialog } from './newgame.js';
+
+const $ = (id) => document.getElementById(id);
+const STORE_LAST = 'tengen.lastGame';
+const STORE_VIEW = 'tengen.view';
+const COLOUR_NAME = { black: 'Black', white: 'White' };
+const STONE = { black: 'X', white: 'O' };
+const other = (c) => (c === 'black' ? 'white' : 'black');
+
+// Sentences for the refusals of a move (the server's `reason`), in the page's own words.
+const REASONS = {
+  occupied: 'That point is occupied.',
+  suicide: 'Suicide is not allowed: that stone would have no liberties.',
+  ko: 'Ko: you must play elsewhere first before retaking.',
+  superko: 'Superko: that move would repeat an earlier position.',
+  'not your turn': 'Please wait: it is tengen\'s turn.',
+  'ai thinking': 'Please wait: tengen is still thinking.',
+  'game over': 'The game is over.',
+  'nothing to undo': 'There is no move of yours to take back.',
+  busy: 'The server is busy. Trying again in a moment…',
+};
+
+const state = {
+  game: null, // the latest state from the server
+  analysis: null, // the latest analysis event for the current position
+  lastOwnership: null, // ownership rows of the latest search (kept for the heat map)
+  stream: null, // EventSource of the current game
+  pending: false, // a play/pass/undo/resign/score request is in flight
+  genmoveInFlight: false,
+  genmoveRetry: null,
+  review: null, // { n, pos } while reviewing: the board after n moves
+  localDead: null, // Set of vertices while the player disputes dead stones
+  view: { ownership: false, graph: true, numbers: false, cands: true },
+};
+
+let board;
+
+function loadView() {
+  try {
+    Object.assign(state.view, JSON.parse(localStorage.getItem(STORE_VIEW) || '{}'));
+  } catch (e) {
+    /* a damaged setting is not worth a message */
+  }
+}
+
+function saveView() {
+  try {
+    localStorage.setItem(STORE_VIEW, JSON.stringify(state.view));
+  } catch (e) {
+    /* private mode: settings last for the session */
+  }
+}
+
+function rememberGame(id) {
+  try {
+    if (id) localStorage.setItem(STORE_LAST, id);
+    else localStorage.removeItem(STORE_LAST);
+  } catch (e) {
+    /* the URL hash still has it */
+  }
+  const hash = id ? '#game=' + encodeURIComponent(id) : '';
+  if (location.hash !== hash) history.replaceState(null, '', location.pathname + location.search + hash);
+}
+
+function gameIdFromHash() {
+  const m = /(?:^#|&)game=([A-Za-z0-9_-]{1,64})/.exec(location.hash);
+  return m ? m[1] : null;
+}
+
+// ---- messages ----
+
+let messageTimer = null;
+function showMessage(text, kind = 'error', sticky = false) {
+  const m = $('message');
+  clearTimeout(messageTimer);
+  if (!text) {
+    m.hidden = true;
+    m.textContent = '';
+    return;
+  }
+  m.textContent = text;
+  m.className = 'message' + (kind === 'info' ? ' info' : '');
+  m.hidden = false;
+  if (!sticky) messageTimer = setTimeout(() => showMessage(null), 8000);
+}
+
+function explain(err) {
+  if (err instanceof ApiError) {
+    const reason = err.body && err.body.reason;
+    if (reason && REASONS[reason]) return REASONS[reason];
+    return err.message;
+  }
+  return String(err && err.message ? err.message : err);
+}
+
+// ---- loading and following a game ----
+
+async function loadGame(id, { quiet = false } = {}) {
+  try {
+    const g = await api.getGame(id);
+    openGame(g);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      if (!quiet) showMessage('That game no longer exists.');
+      rememberGame(null);
+      closeGame();
+    } else {
+      showMessage(explain(err), 'error', true);
+      // Keep the id: the server may be restarting. The stream retries by itself.
+      state.game = state.game || null;
+      followGame(id);
+    }
+    return false;
+  }
+}
+
+function openGame(g) {
+  const changed = !state.game || state.game.id !== g.id;
+  if (changed) {
+    state.analysis = null;
+    state.lastOwnership = null;
+    state.review = null;
+    state.localDead = null;
+  }
+  rememberGame(g.id);
+  applyState(g);
+  if (changed || !state.stream) followGame(g.id);
+}
+
+function closeGame() {
+  if (state.stream) state.stream.close();
+  state.stream = null;
+  state.game = null;
+  state.analysis = null;
+  state.review = null;
+  state.localDead = null;
+  render();
+}
+
+// One event stream per game: state changes (also from other tabs) and the live analysis.
+function followGame(id) {
+  if (state.stream) state.stream.close();
+  const es = new EventSource(api.analysisUrl(id));
+  state.stream = es;
+  es.addEventListener('state', (ev) => {
+    if (state.stream !== es) return;
+    try {
+      const g = JSON.parse(ev.data);
+      if (state.game && g.id !== state.game.id) return;
+      if (!state.game) rememberGame(g.id);
+      applyState(g);
+      $('message').dataset.offline = '';
+    } catch (e) {
+      /* a broken event is skipped; the next one has the whole state */
+    }
+  });
+  es.addEventListener('analysis', (ev) => {
+    if (state.stream !== es) return;
+    try {
+      onAnalysis(JSON.parse(ev.data));
+    } catch (e) {
+      /* as above */
+    }
+  });
+  es.addEventListener('deleted', () => {
+    if (state.stream !== es) return;
+    showMessage('This game was deleted.', 'info');
+    rememberGame(null);
+    closeGame();
+  });
+  es.addEventListener('open', () => {
+    if (state.stream === es && $('message').dataset.offline === 'yes') {
+      $('message').dataset.offline = '';
+      showMessage('Connected to the server again.', 'info');
+    }
+  });
+  es.addEventListener('error', () => {
+    if (state.stream !== es) return;
+    if (es.readyState !== EventSource.OPEN) {
+      $('message').dataset.offline = 'yes';
+      showMessage('Lost the connection to the server; reconnecting… Your game is saved.', 'error', true);
+    }
+  });
+}
+
+function applyState(g) {
+  const prev = state.game;
+  state.game = g;
+  if (prev && prev.id === g.id) {
+    const moved = prev.move_number !== g.move_number || prev.phase !== g.phase;
+    if (moved && !g.ai_thinking) state.analysis = null;
+    if (g.phase !== 'scoring' && g.phase !== 'over') state.localDead = null;
+    if (prev.phase === 'scoring' && g.phase === 'scoring' && prev.move_number !== g.move_number) state.localDead = null;
+  }
+  if (state.review && state.review.n > g.move_number) state.review = null;
+  render();
+  maybeAskAi();
+}
+
+function onAnalysis(a) {
+  const g = state.game;
+  if (!g) return;
+  if (a.move_number !== g.move_number && !(g.ai_thinking && a.move_number === g.move_number)) {
+    // An event about an older position (the stream can run ahead of the answers): keep only
+    // its ownership for the heat map.
+    if (a.ownership) state.lastOwnership = a.ownership;
+    return;
+  }
+  state.analysis = a;
+  if (a.ownership) state.lastOwnership = a.ownership;
+  renderAnalysis();
+  renderBoard();
+  renderGraph();
+}
+
+// ---- the AI's turn ----
+
+function isAiTurn(g) {
+  return g && g.phase === 'play' && g.ai && g.to_move === g.ai.color && !g.ai_thinking;
+}
+
+async function maybeAskAi() {
+  const g = state.game;
+  if (!isAiTurn(g) || state.genmoveInFlight || state.pending) return;
+  clearTimeout(state.genmoveRetry);
+  state.genmoveInFlight = true;
+  renderStatus();
+  const id = g.id;
+  try {
+    const ng = await api.genmove(id);
+    state.genmoveInFlight = false;
+    if (state.game && state.game.id === id) applyState(ng);
+  } catch (err) {
+    state.genmoveInFlight = false;
+    if (!state.game || state.game.id !== id) return;
+    if (err instanceof ApiError && err.status === 429) {
+      showMessage(REASONS.busy, 'info');
+      state.genmoveRetry = setTimeout(maybeAskAi, 1500);
+    } else if (err instanceof ApiError && err.status === 409) {
+      // Thinking already (another tab asked) or the game moved on: the stream brings the state.
+      loadGame(id, { quiet: true });
+    } else {
+      showMessage(explain(err) + ' Press U to undo, or reload to try again.', 'error', true);
+    }
+    renderStatus();
+  }
+}
+
+// ---- the player's actions ----
+
+function canHumanPlay() {
+  const g = state.game;
+  return g && !state.review && g.phase === 'play' && g.to_move === g.human && !g.ai_thinking && !state.genmoveInFlight && !state.pending;
+}
+
+async function act(fn, { after } = {}) {
+  if (state.pending || !state.game) return;
+  state.pending = true;
+  renderButtons();
+  const id = state.game.id;
+  try {
+    const g = await fn(id);
+    state.pending = false;
+    showMessage(null);
+    if (state.game && state.game.id === id) applyState(g);
+    if (after) after(g);
+  } catch (err) {
+    state.pending = false;
+    showMessage(explain(err));
+    renderButtons();
+    if (err instanceof ApiError && err.status === 404) {
+      rememberGame(null);
+      closeGame();
+    }
+  }
+}
+
+function onBoardClick(v) {
+  const g = state.game;
+  if (!g) {
+    openNewGame();
+    return;
+  }
+  if (state.review) {
+    showMessage('You are reviewing the game: press “Back to the game” or “Play on from here” to play.', 'info');
+    return;
+  }
+  if (g.phase === 'scoring' || (g.phase === 'over' && g.end === 'passes')) {
+    toggleDead(v);
+    return;
+  }
+  if (g.phase === 'over') {
+    showMessage('The game is over. Start a new game with N.', 'info');
+    return;
+  }
+  if (g.ai_thinking || state.genmoveInFlight || g.to_move !== g.human) {
+    showMessage(REASONS['not your turn'], 'info');
+    return;
+  }
+  if (state.pending) return;
+  // Say "occupied" at once; the server explains everything else (suicide, ko, superko).
+  const p = parseVertex(g.size, v);
+  if (p && g.board[p.y][p.x] !== '.') {
+    showMessage(REASONS.occupied);
+    return;
+  }
+  act((id) => api.play(id, v));
+}
+
+function pass() {
+  if (!canHumanPlay()) {
+    if (state.game && state.game.phase === 'play') showMessage(REASONS['not your turn'], 'info');
+    return;
+  }
+  act((id) => api.play(id, 'pass'));
+}
+
+function undo() {
+  const g = state.game;
+  if (!g || state.pending) return;
+  if (state.review) exitReview();
+  if (g.ai_thinking || state.genmoveInFlight) {
+    showMessage(REASONS['ai thinking'], 'info');
+    return;
+  }
+  clearTimeout(state.genmoveRetry);
+  act((id) => api.undo(id));
+}
+
+function resign() {
+  const g = state.game;
+  if (!g || g.phase === 'over' || state.pending) return;
+  if (!confirm('Resign this game?')) return;
+  act((id) => api.resign(id));
+}
+
+// ---- scoring: the player may change the dead stones before (and after) the count ----
+
+function stringAt(g, p) {
+  const c = g.board[p.y][p.x];
+  const seen = new Set();
+  const stack = [p];
+  const out = [];
+  while (stack.length) {
+    const q = stack.pop();
+    const key = q.y * g.size + q.x;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (g.board[q.y][q.x] !== c) continue;
+    out.push(vertexName(g.size, q.x, q.y));
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      const x = q.x + dx;
+      const y = q.y + dy;
+      if (x >= 0 && y >= 0 && x < g.size && y < g.size) stack.push({ x, y });
+    }
+  }
+  return out;
+}
+
+function currentDead() {
+  const g = state.game;
+  if (state.localDead) return state.localDead;
+  return new Set(g && g.scoring ? g.scoring.dead : []);
+}
+
+function toggleDead(v) {
+  const g = state.game;
+  const p = parseVertex(g.size, v);
+  if (!p || g.board[p.y][p.x] === '.') {
+    showMessage('Click a stone to mark its group dead or alive.', 'info');
+    return;
+  }
+  const dead = new Set(currentDead());
+  const group = stringAt(g, p);
+  const makeDead = !dead.has(group[0]);
+  for (const s of group) {
+    if (makeDead) dead.add(s);
+    else dead.delete(s);
+  }
+  const word = makeDead ? 'dead' : 'alive';
+  if (g.phase === 'over') {
+    // After a count: count again at once with the new list.
+    act((id) => api.score(id, [...dead]), {
+      after: (ng) => announce(`Marked ${group.length} stone${group.length > 1 ? 's' : ''} ${word}. ${ng.result_text || ''}`),
+    });
+    return;
+  }
+  state.localDead = dead;
+  announce(`Marked ${group.length} stone${group.length > 1 ? 's' : ''} ${word}. Accept the count when you agree.`);
+  render();
+}
+
+function sameSet(a, b) {
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
+}
+
+function acceptScore() {
+  const g = state.game;
+  if (!g || g.phase !== 'scoring') return;
+  const proposed = new Set(g.scoring ? g.scoring.dead : []);
+  const dead = currentDead();
+  const send = sameSet(dead, proposed) ? undefined : [...dead];
+  act((id) => api.score(id, send));
+}
+
+// Territory for shading when the player changed the dead stones: regions of empty points and
+// dead stones that reach stones of one colour only (seki is the server's job: this is a preview).
+function localTerritory(g, dead) {
+  const size = g.size;
+  const at = (x, y) => {
+    const c = g.board[y][x];
+    if (c === '.' || dead.has(vertexName(size, x, y))) return '.';
+    return c;
+  };
+  const mark = new Array(size * size).fill(null);
+  const black = [];
+  const white = [];
+  for (let y0 = 0; y0 < size; y0++) {
+    for (let x0 = 0; x0 < size; x0++) {
+      if (mark[y0 * size + x0] !== null || at(x0, y0) !== '.') continue;
+      const region = [];
+      let reachB = false;
+      let reachW = false;
+      const stack = [[x0, y0]];
+      mark[y0 * size + x0] = true;
+      while (stack.length) {
+        const [x, y] = stack.pop();
+        region.push(vertexName(size, x, y));
+        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
+          const c = at(nx, ny);
+          if (c === 'X') reachB = true;
+          else if (c === 'O') reachW = true;
+          else if (mark[ny * size + nx] === null) {
+            mark[ny * size + nx] = true;
+            stack.push([nx, ny]);
+          }
+        }
+      }
+      if (reachB && !reachW) black.push(...region);
+      else if (reachW && !reachB) white.push(...region);
+    }
+  }
+  return { black, white };
+}
+
+function serverTerritory(g) {
+  const rows = g.scoring && g.scoring.territory;
+  if (!rows) return null;
+  const black = [];
+  const white = [];
+  rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++) {
+      if (row[x] === 'B') black.push(vertexName(g.size, x, y));
+      else if (row[x] === 'W') white.push(vertexName(g.size, x, y));
+    }
+  });
+  return { black, white };
+}
+
+// ---- review: step through the moves (GET /position) ----
+
+let reviewToken = 0;
+async function reviewTo(n) {
+  const g = state.game;
+  if (!g) return;
+  n = Math.max(0, Math.min(g.move_number, n));
+  const token = ++reviewToken;
+  try {
+    const pos = await api.position(g.id, n);
+    if (token !== reviewToken || !state.game || state.game.id !== g.id) return;
+    state.review = { n, pos };
+    render();
+  } catch (err) {
+    showMessage(explain(err));
+  }
+}
+
+function reviewStep(delta) {
+  const g = state.game;
+  if (!g) return;
+  const from = state.review ? state.review.n : g.move_number;
+  if (!state.review && delta > 0) return;
+  reviewTo(from + delta);
+}
+
+function exitReview() {
+  reviewToken++;
+  state.review = null;
+  render();
+}
+
+// A new game from the reviewed position (the original game stays as it was): an SGF of the setup
+// and the first n moves, imported with the same settings.
+async function continueFromReview() {
+  const g = state.game;
+  if (!g || !state.review) return;
+  const n = state.review.n;
+  try {
+    const start = n === 0 ? state.review.pos : await api.position(g.id, 0);
+    let colour = start.to_move;
+    const sgfPoint = (v) => {
+      const p = parseVertex(g.size, v);
+      return p ? 'abcdefghijklmnopqrstuvwxy'[p.x] + 'abcdefghijklmnopqrstuvwxy'[p.y] : '';
+    };
+    let sgf = `(;GM[1]FF[4]CA[UTF-8]AP[tengen web]SZ[${g.size}]KM[${g.komi}]RU[${g.rules}]`;
+    if (g.handicap) sgf += `HA[${g.handicap}]`;
+    if (g.setup.black.length) sgf += 'AB' + g.setup.black.map((v) => `[${sgfPoint(v)}]`).join('');
+    if (g.setup.white.length) sgf += 'AW' + g.setup.white.map((v) => `[${sgfPoint(v)}]`).join('');
+    if (g.setup.black.length || g.setup.white.length) sgf += `PL[${colour === 'black' ? 'B' : 'W'}]`;
+    for (const mv of g.moves.slice(0, n)) {
+      sgf += `;${colour === 'black' ? 'B' : 'W'}[${mv === 'pass' ? '' : sgfPoint(mv)}]`;
+      colour = other(colour);
+    }
+    sgf += ')';
+    const ai = g.ai || {};
+    const ng = await api.importSgf(sgf, {
+      human: g.human, rules: g.rules, playouts: ai.playouts, seconds: ai.seconds, threads: ai.threads,
+    });
+    state.review = null;
+    openGame(ng);
+    showMessage(`A new game from move ${n}; the original game is kept in Saved games.`, 'info');
+  } catch (err) {
+    showMessage(explain(err));
+  }
+}
+
+// ---- rendering ----
+
+function render() {
+  renderBoard();
+  renderPlayers();
+  renderStatus();
+  renderButtons();
+  renderAnalysis();
+  renderGraph();
+  renderReview();
+}
+
+function moveNumbers(moves, size) {
+  const numbers = new Map();
+  moves.forEach((m, i) => {
+    if (m !== 'pass' && m !== 'resign' && parseVertex(size, m)) numbers.set(m.toUpperCase(), i + 1);
+  });
+  return numbers;
+}
+
+function ownershipArray(rows, size) {
+  if (!rows || rows.length !== size) return null;
+  const out = new Array(size * size);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) out[y * size + x] = rows[y][x];
+  return out;
+}
+
+function renderBoard() {
+  const g = state.game;
+  $('empty-hint').hidden = !!g;
+  if (!g) {
+    const size = 9;
+    board.render({ size, board: Array(size).fill('.'.repeat(size)), preview: null });
+    $('board').setAttribute('aria-label', 'Go board (no game yet)');
+    return;
+  }
+  const inScore = !state.review && (g.phase === 'scoring' || (g.phase === 'over' && g.end === 'passes')) && g.scoring;
+  const r = state.review;
+  const rows = r ? r.pos.board : g.board;
+  const lastMove = r ? r.pos.last_move : g.last_move;
+  const moves = r ? g.moves.slice(0, r.n) : g.moves;
+  let dead = new Set();
+  let territory = null;
+  if (inScore) {
+    dead = currentDead();
+    territory = state.localDead ? localTerritory(g, dead) : serverTerritory(g);
+  }
+  const thinking = g.ai_thinking || state.genmoveInFlight;
+  const showCands = state.view.cands && thinking && state.analysis && !r && state.analysis.candidates;
+  const toMoveStone = STONE[g.to_move];
+  board.render({
+    size: g.size,
+    board: rows,
+    lastMove: lastMove && lastMove !== 'pass' ? lastMove : null,
+    numbers: moveNumbers(moves, g.size),
+    showNumbers: state.view.numbers,
+    preview: canHumanPlay() ? toMoveStone : null,
+    ownership: state.view.ownership && !r && !inScore ? ownershipArray(state.lastOwnership, g.size) : null,
+    territory,
+    dead,
+    candidates: showCands
+      ? state.analysis.candidates.map((c) => ({ ...c, winrate: g.to_move === 'black' ? c.winrate : 1 - c.winrate }))
+      : null,
+  });
+  $('board').classList.toggle('busy', thinking);
+  const n = r ? r.n : g.move_number;
+  $('board').setAttribute('aria-label', `Go board, ${g.size} by ${g.size}, move ${n}` +
+    (lastMove ? `, last move ${lastMove}` : '') + '. Arrow keys move the cursor, Enter plays.');
+}
+
+function aiName(g) {
+  return g && g.ai ? g.ai.color : null;
+}
+
+function renderPlayers() {
+  const g = state.game;
+  for (const c of ['black', 'white']) {
+    const card = $('player-' + c);
+    $('caps-' + c).textContent = g ? g.captures[c] : 0;
+    $('role-' + c).textContent = !g ? '' : g.human === c ? '(you)' : '(tengen)';
+    card.classList.toggle('to-move', !!g && g.phase === 'play' && !state.review && g.to_move === c);
+    card.setAttribute('aria-current', g && g.phase === 'play' && g.to_move === c ? 'true' : 'false');
+  }
+  if (!g) {
+    $('game-info').textContent = '';
+    return;
+  }
+  const parts = [`${g.size}×${g.size}`, rulesLabel(g.rules) + ' rules', `komi ${g.komi}`];
+  if (g.handicap) parts.push(`handicap ${g.handicap}`);
+  if (g.ai) parts.push(g.ai.playouts ? `tengen: ${g.ai.playouts.toLocaleString('en')} playouts` : `tengen: ${g.ai.seconds} s a move`);
+  $('game-info').textContent = parts.join(' · ');
+}
+
+function rulesLabel(r) {
+  const names = { chinese: 'Chinese', japanese: 'Japanese', korean: 'Korean', aga: 'AGA', 'new-zealand': 'New Zealand', 'tromp-taylor': 'Tromp-Taylor', 'atari-go': 'Atari Go' };
+  return names[r] || r;
+}
+
+let lastStatus = '';
+function statusText() {
+  const g = state.game;
+  if (!g) return 'Start a new game to play against tengen.';
+  if (state.review) {
+    const pos = state.review.pos;
+    const lm = pos.last_move ? `: ${COLOUR_NAME[other(pos.to_move)]} ${pos.last_move === 'pass' ? 'passed' : 'played ' + pos.last_move}` : '';
+    return `Reviewing move ${state.review.n} of ${g.move_number}${lm}.`;
+  }
+  if (g.phase === 'over') return g.result_text || `Game over: ${g.result}.`;
+  if (g.phase === 'scoring') {
+    const changed = state.localDead && g.scoring && !sameSet(state.localDead, new Set(g.scoring.dead));
+    if (changed) return 'Counting: you changed the dead stones. Accept to count.';
+    return `Counting: ${g.scoring && g.scoring.text ? g.scoring.text : ''} Click a group to dispute; accept when you agree.`;
+  }
+  const ai = aiName(g);
+  if (g.ai_thinking || state.genmoveInFlight) return `tengen (${COLOUR_NAME[ai]}) is thinking…`;
+  const lm = g.last_move === 'pass' && g.move_number > 0 ? `${COLOUR_NAME[other(g.to_move)]} passed. ` : '';
+  if (g.to_move === g.human) return `${lm}Your move (${COLOUR_NAME[g.human]}).`;
+  return `${lm}tengen's move (${COLOUR_NAME[ai]}).`;
+}
+
+function renderStatus() {
+  const text = statusText();
+  if (text !== lastStatus) {
+    $('status').textContent = text;
+    lastStatus = text;
+  }
+  const g = state.game;
+  const thinking = !!g && (g.ai_thinking || state.genmoveInFlight);
+  $('thinking').hidden = !thinking;
+  $('ai-idle').hidden = thinking;
+  document.title = g ? `${text.replace(/\.$/, '')} — tengen` : 'tengen — play Go';
+}
+
+// A polite announcement without changing the status line for long.
+function announce(text) {
+  showMessage(text, 'info');
+}
+
+function renderButtons() {
+  const g = state.game;
+  const reviewing = !!state.review;
+  const playing = g && g.phase === 'play' && !reviewing;
+  const scoring = g && g.phase === 'scoring' && !reviewing;
+  const over = g && g.phase === 'over' && !reviewing;
+  $('play-actions').hidden = !!(scoring || over);
+  $('score-actions').hidden = !scoring;
+  $('end-actions').hidden = !over;
+  $('btn-pass').disabled = !canHumanPlay();
+  $('btn-undo').disabled = !g || state.pending || g.ai_thinking || state.genmoveInFlight || g.move_number === 0;
+  $('btn-resign').disabled = !playing || state.pending;
+  $('btn-score-done').disabled = state.pending;
+  const dl = $('btn-download');
+  if (g) {
+    dl.href = api.sgfUrl(g.id);
+    dl.setAttribute('download', `tengen-${g.id}.sgf`);
+    dl.removeAttribute('aria-disabled');
+  } else {
+    dl.removeAttribute('href');
+    dl.setAttribute('aria-disabled', 'true');
+  }
+}
+
+function pct(x) {
+  return Math.round(x * 1000) / 10 + '%';
+}
+
+function renderAnalysis() {
+  const g = state.game;
+  const a = state.analysis;
+  const bar = $('winbar-black');
+  const text = $('winrate-text');
+  const table = $('cands');
+  let wr = null;
+  let lead = null;
+  if (a && !state.review) {
+    wr = a.winrate;
+    lead = a.score_lead;
+  } else if (g) {
+    const n = state.review ? state.review.n : g.move_number;
+    for (let i = n - 1; i >= 0; i--) {
+      if (g.evaluations && g.evaluations[i] != null) {
+        wr = g.evaluations[i];
+        break;
+      }
+    }
+  }
+  if (wr == null) {
+    bar.style.width = '50%';
+    text.textContent = g ? 'tengen\'s win rate appears once it has thought about a move.' : 'Win rate appears while tengen thinks.';
+  } else {
+    bar.style.width = (wr * 100).toFixed(1) + '%';
+    let s = `Black ${pct(wr)} · White ${pct(1 - wr)}`;
+    if (lead != null && isFinite(lead)) {
+      s += lead >= 0 ? ` · Black leads by ${Math.abs(lead).toFixed(1)}` : ` · White leads by ${Math.abs(lead).toFixed(1)}`;
+    }
+    if (a && a.playouts && !state.review) s += ` (${a.playouts.toLocaleString('en')} playouts)`;
+    text.textContent = s;
+  }
+  const body = $('cands-body');
+  body.replaceChildren();
+  const show = a && a.candidates && a.candidates.length && !state.review && g;
+  table.hidden = !show;
+  if (show) {
+    const mover = a.to_move;
+    for (const c of a.candidates.slice(0, 6)) {
+      const tr = document.createElement('tr');
+      const w = mover === 'black' ? c.winrate : 1 - c.winrate;
+      for (const [cls, val] of [['', c.move], ['', pct(w)], ['', (c.visits || 0).toLocaleString('en')], ['pv', (c.pv || []).slice(1, 7).join(' ')]]) {
+        const td = document.createElement('td');
+        if (cls) td.className = cls;
+        td.textContent = val;
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+  }
+}
+
+function renderGraph() {
+  const svg = $('graph');
+  $('graph-box').hidden = !state.view.graph;
+  if (!state.view.graph) return;
+  const g = state.game;
+  const W = 300;
+  const H = 90;
+  const pts = [[0, 0.5]];
+  if (g && g.evaluations) g.evaluations.forEach((e, i) => e != null && pts.push([i + 1, e]));
+  const a = state.analysis;
+  if (g && a && (g.ai_thinking || state.genmoveInFlight) && a.move_number === g.move_number) pts.push([g.move_number + 1, a.winrate]);
+  const n = Math.max(10, g ? g.move_number + 1 : 10);
+  const X = (i) => (i / n) * W;
+  const Y = (w) => (1 - w) * H;
+  const NS = 'http://www.w3.org/2000/svg';
+  svg.replaceChildren();
+  const mk = (name, attrs) => {
+    const e = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    svg.appendChild(e);
+    return e;
+  };
+  if (pts.length > 1) {
+    const line = pts.map(([i, w]) => `${X(i).toFixed(1)},${Y(w).toFixed(1)}`).join(' L');
+    mk('path', { d: `M${X(0)},${H} L${line} L${X(pts[pts.length - 1][0]).toFixed(1)},${H} Z`, class: 'area' });
+    mk('path', { d: `M${line}`, class: 'curve' });
+  }
+  mk('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: 'mid' });
+  if (g && state.review) mk('line', { x1: X(state.review.n), x2: X(state.review.n), y1: 0, y2: H, class: 'now' });
+  const last = pts[pts.length - 1];
+  svg.setAttribute('aria-label', pts.length > 1 ? `Black's win rate over the game; now ${pct(last[1])}` : 'Black\'s win rate over the game; no estimate yet');
+}
+
+function renderReview() {
+  const g = state.game;
+  const r = state.review;
+  $('review').hidden = !r;
+  if (!r || !g) return;
+  $('review-pos').textContent = `move ${r.n} of ${g.move_number}`;
+  const slider = $('rv-slider');
+  slider.max = String(g.move_number);
+  slider.value = String(r.n);
+  $('rv-first').disabled = $('rv-prev').disabled = r.n === 0;
+  $('rv-last').disabled = $('rv-next').disabled = r.n === g.move_number;
+  $('rv-continue').disabled = r.n === g.move_number && g.phase === 'play';
+}
+
+// ---- saved games ----
+
+function describe(s) {
+  const you = s.human ? `you: ${COLOUR_NAME[s.human]}` : '';
+  const status = s.phase === 'over' ? s.result_text || s.result : s.phase === 'scoring' ? 'counting' : `move ${s.move_number}, ${COLOUR_NAME[s.to_move]} to play`;
+  return { title: `${s.size}×${s.size} · ${rulesLabel(s.rules)} · ${you}`, detail: status };
+}
+
+async function openGames() {
+  const dlg = $('dlg-games');
+  const list = $('games-list');
+  list.replaceChildren();
+  const loading = document.createElement('li');
+  loading.textContent = 'Loading…';
+  list.appendChild(loading);
+  if (!dlg.open) dlg.showModal();
+  try {
+    const { games } = await api.listGames();
+    list.replaceChildren();
+    if (!games.length) {
+      const li = document.createElement('li');
+      li.textContent = 'No saved games yet.';
+      list.appendChild(li);
+    }
+    for (const s of games) {
+      const li = document.createElement('li');
+      li.dataset.gameId = s.id;
+      if (state.game && state.game.id === s.id) li.className = 'current';
+      const d = describe(s);
+      const desc = document.createElement('div');
+      desc.className = 'desc';
+      desc.textContent = d.title;
+      const small = document.createElement('small');
+      const when = s.updated ? new Date(s.updated).toLocaleString() : '';
+      small.textContent = `${d.detail}${when ? ' · ' + when : ''}`;
+      desc.appendChild(small);
+      const resume = document.createElement('button');
+      resume.type = 'button';
+      resume.className = 'primary';
+      resume.textContent = s.phase === 'over' ? 'Open' : 'Resume';
+      resume.setAttribute('aria-label', `${resume.textContent} game ${d.title}, ${d.detail}`);
+      resume.dataset.testid = 'resume-game';
+      resume.addEventListener('click', async () => {
+        dlg.close();
+        await loadGame(s.id);
+      });
+      const del = document.createElement('button');
+      del.type = 'button';
+      del.className = 'danger';
+      del.textContent = 'Delete';
+      del.setAttribute('aria-label', `Delete game ${d.title}, ${d.detail}`);
+      del.dataset.testid = 'delete-game';
+      del.addEventListener('click', async () => {
+        if (!confirm('Delete this game for good?')) return;
+        try {
+          await api.deleteGame(s.id);
+          if (state.game && state.game.id === s.id) {
+            rememberGame(null);
+            closeGame();
+          }
+          openGames();
+        } catch (err) {
+          showMessage(explain(err));
+        }
+      });
+      li.append(desc, resume, del);
+      list.appendChild(li);
+    }
+  } catch (err) {
+    list.replaceChildren();
+    const li = document.createElement('li');
+    li.textContent = explain(err);
+    list.appendChild(li);
+  }
+}
+
+// ---- SGF upload ----
+
+async function uploadSgf(file) {
+  if (!file) return;
+  if (file.size > 1024 * 1024) {
+    showMessage('That file is too large for an SGF game (over 1 MiB).');
+    return;
+  }
+  try {
+    const text = await file.text();
+    const g = await api.importSgf(text);
+    state.review = null;
+    openGame(g);
+    if (g.move_number > 0) await reviewTo(g.move_number);
+    showMessage(`Opened ${file.name}: ${g.move_number} moves. Step through them with ← and →, or play on.`, 'info');
+  } catch (err) {
+    showMessage(`Could not open ${file.name}: ${explain(err)}`, 'error', true);
+  }
+}
+
+// ---- new game ----
+
+let newGameDialog;
+function openNewGame() {
+  newGameDialog.open(state.game);
+}
+
+async function startGame(opts) {
+  const g = await api.createGame(opts);
+  state.review = null;
+  showMessage(null);
+  openGame(g);
+  board.svg.focus({ preventScroll: true });
+}
+
+// ---- keys ----
+
+function onKey(ev) {
+  if (ev.defaultPrevented) return;
+  const t = ev.target;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+  if (document.querySelector('dialog[open]')) return;
+  const key = ev.key;
+  if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && (key === 'z' || key === 'Z')) {
+    ev.preventDefault();
+    undo();
+    return;
+  }
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const actions = {
+    p: pass, P: pass,
+    u: undo, U: undo,
+    n: openNewGame, N: openNewGame,
+    g: openGames, G: openGames,
+    s: () => state.game && $('btn-download').click(),
+    S: () => state.game && $('btn-download').click(),
+    o: () => $('file-sgf').click(), O: () => $('file-sgf').click(),
+    m: () => toggleView('numbers'), M: () => toggleView('numbers'),
+    t: () => toggleView('ownership'), T: () => toggleView('ownership'),
+    w: () => toggleView('graph'), W: () => toggleView('graph'),
+    '?': () => $('dlg-help').showModal(),
+    ArrowLeft: () => reviewStep(-1),
+    ArrowRight: () => reviewStep(1),
+    Home: () => state.game && reviewTo(0),
+    End: () => state.review && reviewTo(state.game.move_number),
+    Escape: () => state.review && exitReview(),
+  };
+  const f = actions[key];
+  if (f) {
+    ev.preventDefault();
+    f();
+  }
+}
+
+function toggleView(name) {
+  state.view[name] = !state.view[name];
+  syncToggles();
+  saveView();
+  render();
+}
+
+function syncToggles() {
+  $('tg-ownership').checked = state.view.ownership;
+  $('tg-graph').checked = state.view.graph;
+  $('tg-numbers').checked = state.view.numbers;
+  $('tg-cands').checked = state.view.cands;
+}
+
+// ---- start ----
+
+function wire() {
+  board = new BoardView($('board'), {
+    onPlay: onBoardClick,
+    cursorEnabled: () => true,
+  });
+  newGameDialog = setupNewGameDialog($('dlg-new'), startGame);
+  $('btn-new').addEventListener('click', openNewGame);
+  document.querySelectorAll('[data-action="new"]').forEach((b) => b.addEventListener('click', openNewGame));
+  $('btn-games').addEventListener('click', openGames);
+  $('games-close').addEventListener('click', () => $('dlg-games').close());
+  $('btn-help').addEventListener('click', () => $('dlg-help').showModal());
+  $('help-close').addEventListener('click', () => $('dlg-help').close());
+  $('btn-upload').addEventListener('click', () => $('file-sgf').click());
+  $('file-sgf').addEventListener('change', (ev) => {
+    uploadSgf(ev.target.files[0]);
+    ev.target.value = '';
+  });
+  $('btn-download').addEventListener('click', (ev) => {
+    if (!state.game) ev.preventDefault();
+  });
+  $('btn-pass').addEventListener('click', pass);
+  $('btn-undo').addEventListener('click', undo);
+  $('btn-resign').addEventListener('click', resign);
+  $('btn-score-done').addEventListener('click', acceptScore);
+  $('btn-resume').addEventListener('click', undo);
+  $('btn-review-end').addEventListener('click', () => state.game && reviewTo(state.game.move_number));
+  $('rv-first').addEventListener('click', () => reviewTo(0));
+  $('rv-prev').addEventListener('click', () => reviewStep(-1));
+  $('rv-next').addEventListener('click', () => reviewStep(1));
+  $('rv-last').addEventListener('click', () => state.game && reviewTo(state.game.move_number));
+  $('rv-slider').addEventListener('input', (ev) => reviewTo(Number(ev.target.value)));
+  $('rv-exit').addEventListener('click', exitReview);
+  $('rv-continue').addEventListener('click', continueFromReview);
+  for (const [id, name] of [['tg-ownership', 'ownership'], ['tg-graph', 'graph'], ['tg-numbers', 'numbers'], ['tg-cands', 'cands']]) {
+    $(id).addEventListener('change', (ev) => {
+      state.view[name] = ev.target.checked;
+      saveView();
+      render();
+    });
+  }
+  $('graph').addEventListener('click', (ev) => {
+    const g = state.game;
+    if (!g || !g.move_number) return;
+    const r = $('graph').getBoundingClientRect();
+    const n = Math.max(10, g.move_number + 1);
+    reviewTo(Math.round(((ev.clientX - r.left) / r.width) * n));
+  });
+  document.addEventListener('keydown', onKey);
+  window.addEventListener('hashchange', () => {
+    const id = gameIdFromHash();
+    if (id && (!state.game || state.game.id !== id)) loadGame(id);
+  });
+}
+
+async function start() {
+  loadView();
+  wire();
+  syncToggles();
+  render();
+  let id = gameIdFromHash();
+  if (!id) {
+    try {
+      id = localStorage.getItem(STORE_LAST);
+    } catch (e) {
+      id = null;
+    }
+  }
+  if (id && (await loadGame(id, { quiet: true }))) return;
+  if (!state.game && !id) openNewGame();
+  else if (!state.game) {
+    // The remembered game is gone (deleted); offer the saved games if there are any.
+    try {
+      const { games } = await api.listGames();
+      if (games.length) openGames();
+      else openNewGame();
+    } catch (e) {
+      openNewGame();
+    }
+  }
+}
+
+start();
+
+// For tests and curious users: the page's state in the console.
+window.tengen = { state, LETTERS };

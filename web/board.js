@@ -1,0 +1,269 @@
+// board.js - the SVG Go board: grid, coordinates, star points, stones, marks and overlays.
+// It draws a plain description of what to show (BoardView.render) and reports clicks and hovers
+// as GTP vertices; it knows nothing about the server or the game rules.
+
+const SVG = 'http://www.w3.org/2000/svg';
+// GTP column letters: I is skipped, 25 letters for the largest board.
+export const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+
+export function vertexName(size, x, y) {
+  // x: column from the left, y: row from the top (0-based)
+  return LETTERS[x] + String(size - y);
+}
+
+export function parseVertex(size, v) {
+  if (typeof v !== 'string') return null;
+  const m = /^([A-HJ-Z])(\d{1,2})$/i.exec(v.trim());
+  if (!m) return null;
+  const x = LETTERS.indexOf(m[1].toUpperCase());
+  const y = size - Number(m[2]);
+  if (x < 0 || x >= size || y < 0 || y >= size) return null;
+  return { x, y };
+}
+
+// Star points (hoshi): the usual 3-3 or 4-4 corners, the centre on odd boards, and the sides on
+// large odd boards; the centre only on the smallest boards.
+export function starPoints(size) {
+  const pts = [];
+  const mid = (size - 1) / 2;
+  if (size < 7) {
+    if (size % 2 === 1 && size >= 5) pts.push([mid, mid]);
+    return pts;
+  }
+  const e = size >= 13 ? 3 : 2;
+  const far = size - 1 - e;
+  pts.push([e, e], [far, e], [e, far], [far, far]);
+  if (size % 2 === 1) {
+    pts.push([mid, mid]);
+    if (size >= 15) pts.push([mid, e], [mid, far], [e, mid], [far, mid]);
+  }
+  return pts;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+const MARGIN = 1.05; // room for the coordinates around the grid, in grid units
+
+export class BoardView {
+  // svg: an empty <svg> element. handlers: { onPlay(vertex), onHover(vertex|null) }.
+  constructor(svg, handlers = {}) {
+    this.svg = svg;
+    this.handlers = handlers;
+    this.size = 0;
+    this.model = null;
+    this.cursor = null; // keyboard cursor {x, y} or null
+    this.hover = null; // vertex under a mouse pointer
+    svg.addEventListener('pointerleave', () => this.setHover(null));
+    svg.addEventListener('keydown', (ev) => this.onKey(ev));
+    svg.addEventListener('focus', () => {
+      if (!this.cursor && this.size) {
+        const m = Math.floor(this.size / 2);
+        this.cursor = { x: m, y: m };
+      }
+      this.drawCursor();
+    });
+    svg.addEventListener('blur', () => this.drawCursor());
+  }
+
+  // Rebuild the fixed layers for a new board size.
+  build(size) {
+    this.size = size;
+    const svg = this.svg;
+    svg.replaceChildren();
+    const lo = -MARGIN;
+    const span = size - 1 + 2 * MARGIN;
+    svg.setAttribute('viewBox', `${lo} ${lo} ${span} ${span}`);
+    const defs = el('defs', {}, svg);
+    const gb = el('radialGradient', { id: 'stone-b', cx: '35%', cy: '30%', r: '70%' }, defs);
+    el('stop', { offset: '0%', 'stop-color': '#6b6b6b' }, gb);
+    el('stop', { offset: '45%', 'stop-color': '#222' }, gb);
+    el('stop', { offset: '100%', 'stop-color': '#000' }, gb);
+    const gw = el('radialGradient', { id: 'stone-w', cx: '35%', cy: '30%', r: '75%' }, defs);
+    el('stop', { offset: '0%', 'stop-color': '#ffffff' }, gw);
+    el('stop', { offset: '70%', 'stop-color': '#ecebe6' }, gw);
+    el('stop', { offset: '100%', 'stop-color': '#bdbbb4' }, gw);
+    const wood = el('linearGradient', { id: 'wood', x1: '0', y1: '0', x2: '1', y2: '1' }, defs);
+    el('stop', { offset: '0%', 'stop-color': '#e6c27a' }, wood);
+    el('stop', { offset: '100%', 'stop-color': '#d5a951' }, wood);
+
+    el('rect', { x: lo, y: lo, width: span, height: span, rx: 0.25, fill: 'url(#wood)', class: 'wood' }, svg);
+    const grid = el('g', { class: 'grid' }, svg);
+    const n = size - 1;
+    let d = '';
+    for (let i = 0; i < size; i++) d += `M0 ${i}H${n}M${i} 0V${n}`;
+    el('path', { d, class: 'lines' }, grid);
+    el('rect', { x: 0, y: 0, width: n, height: n, class: 'edge' }, grid);
+    for (const [x, y] of starPoints(size)) el('circle', { cx: x, cy: y, r: 0.09, class: 'star' }, grid);
+
+    const coords = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
+    const off = MARGIN * 0.55;
+    for (let i = 0; i < size; i++) {
+      const letter = LETTERS[i];
+      const num = String(size - i);
+      el('text', { x: i, y: -off }, coords).textContent = letter;
+      el('text', { x: i, y: n + off }, coords).textContent = letter;
+      el('text', { x: -off, y: i }, coords).textContent = num;
+      el('text', { x: n + off, y: i }, coords).textContent = num;
+    }
+
+    this.layerOwnership = el('g', { class: 'ownership' }, svg);
+    this.layerStones = el('g', { class: 'stones' }, svg);
+    this.layerTerritory = el('g', { class: 'territory' }, svg);
+    this.layerMarks = el('g', { class: 'marks' }, svg);
+    this.layerHover = el('g', { class: 'hover', 'aria-hidden': 'true' }, svg);
+    this.layerCursor = el('g', { class: 'cursor', 'aria-hidden': 'true' }, svg);
+
+    // One transparent target per intersection: exact hit areas and stable test selectors.
+    const targets = el('g', { class: 'targets' }, svg);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const v = vertexName(size, x, y);
+        const r = el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, 'data-vertex': v }, targets);
+        r.addEventListener('pointerenter', (ev) => {
+          if (ev.pointerType !== 'touch') this.setHover(v);
+        });
+        r.addEventListener('click', () => {
+          this.cursor = { x, y };
+          if (this.handlers.onPlay) this.handlers.onPlay(v);
+        });
+      }
+    }
+  }
+
+  // model: {
+  //   size, board: rows of '.', 'X', 'O' (top row first), lastMove: vertex|null,
+  //   numbers: Map vertex -> move number (shown when showNumbers), showNumbers,
+  //   preview: 'X'|'O'|null (colour of the hover preview, null: no preview),
+  //   ownership: array size*size (row-major from the top, +1 black) | null,
+  //   territory: { black: [vertex], white: [vertex] } | null, dead: Set of vertices,
+  //   candidates: [{ move, winrate (0..1 for the mover), visits }] | null,
+  // }
+  render(model) {
+    if (model.size !== this.size) this.build(model.size);
+    this.model = model;
+    const size = model.size;
+    this.layerStones.replaceChildren();
+    this.layerMarks.replaceChildren();
+    this.layerTerritory.replaceChildren();
+    this.layerOwnership.replaceChildren();
+    const dead = model.dead || new Set();
+
+    if (model.ownership) {
+      for (let y = 0; y < size; y++) {
+        for (let x = 0; x < size; x++) {
+          const o = model.ownership[y * size + x];
+          if (!o || Math.abs(o) < 0.1) continue;
+          const s = 0.92;
+          el('rect', {
+            x: x - s / 2, y: y - s / 2, width: s, height: s,
+            class: o > 0 ? 'own-b' : 'own-w', 'fill-opacity': (Math.abs(o) * 0.55).toFixed(2),
+          }, this.layerOwnership);
+        }
+      }
+    }
+
+    for (let y = 0; y < size; y++) {
+      const row = model.board[y] || '';
+      for (let x = 0; x < size; x++) {
+        const c = row[x];
+        if (c !== 'X' && c !== 'O') continue;
+        const v = vertexName(size, x, y);
+        const g = el('g', { class: 'stone ' + (c === 'X' ? 'black' : 'white') + (dead.has(v) ? ' dead' : ''), 'data-stone': v }, this.layerStones);
+        el('circle', { cx: x + 0.04, cy: y + 0.06, r: 0.47, class: 'shadow' }, g);
+        el('circle', { cx: x, cy: y, r: 0.475, fill: c === 'X' ? 'url(#stone-b)' : 'url(#stone-w)' }, g);
+        if (model.showNumbers && model.numbers && model.numbers.has(v)) {
+          const num = model.numbers.get(v);
+          const t = el('text', { x, y, class: 'num' + (num >= 100 ? ' small' : '') }, this.layerMarks);
+          t.textContent = String(num);
+          t.classList.add(c === 'X' ? 'on-black' : 'on-white');
+        } else if (v === model.lastMove) {
+          el('circle', { cx: x, cy: y, r: 0.2, class: 'last ' + (c === 'X' ? 'on-black' : 'on-white'), 'data-testid': 'last-move' }, this.layerMarks);
+        }
+        if (dead.has(v)) {
+          const k = 0.2;
+          el('path', { d: `M${x - k} ${y - k}L${x + k} ${y + k}M${x + k} ${y - k}L${x - k} ${y + k}`, class: 'dead-mark' }, this.layerMarks);
+        }
+      }
+    }
+
+    if (model.territory) {
+      for (const [cls, list] of [['terr-b', model.territory.black], ['terr-w', model.territory.white]]) {
+        for (const v of list || []) {
+          const p = parseVertex(size, v);
+          if (!p) continue;
+          const s = 0.34;
+          el('rect', { x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, class: cls }, this.layerTerritory);
+        }
+      }
+    }
+
+    if (model.candidates && model.candidates.length) {
+      const best = model.candidates[0].visits || 1;
+      model.candidates.slice(0, 8).forEach((c, i) => {
+        const p = parseVertex(size, c.move);
+        if (!p || (model.board[p.y] || '')[p.x] !== '.') return;
+        const g = el('g', { class: 'cand' + (i === 0 ? ' best' : '') }, this.layerMarks);
+        el('circle', { cx: p.x, cy: p.y, r: 0.44, 'fill-opacity': (0.35 + 0.5 * Math.min(1, (c.visits || 0) / best)).toFixed(2) }, g);
+        const t = el('text', { x: p.x, y: p.y, class: 'cand-text' }, g);
+        t.textContent = Math.round(c.winrate * 100);
+      });
+    }
+    this.drawHover();
+    this.drawCursor();
+  }
+
+  setHover(v) {
+    this.hover = v;
+    this.drawHover();
+  }
+
+  drawHover() {
+    if (!this.layerHover) return;
+    this.layerHover.replaceChildren();
+    const m = this.model;
+    if (!m || !m.preview || !this.hover) return;
+    const p = parseVertex(m.size, this.hover);
+    if (!p || (m.board[p.y] || '')[p.x] !== '.') return;
+    el('circle', { cx: p.x, cy: p.y, r: 0.475, fill: m.preview === 'X' ? 'url(#stone-b)' : 'url(#stone-w)', class: 'preview' }, this.layerHover);
+  }
+
+  drawCursor() {
+    if (!this.layerCursor) return;
+    this.layerCursor.replaceChildren();
+    if (!this.cursor || document.activeElement !== this.svg) return;
+    const { x, y } = this.cursor;
+    el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, rx: 0.12, class: 'cursor-box' }, this.layerCursor);
+  }
+
+  cursorVertex() {
+    return this.cursor ? vertexName(this.size, this.cursor.x, this.cursor.y) : null;
+  }
+
+  // Arrow keys move the keyboard cursor, Enter or Space plays there.
+  onKey(ev) {
+    if (!this.size || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (this.handlers.cursorEnabled && !this.handlers.cursorEnabled()) return;
+    if (moves[ev.key]) {
+      const [dx, dy] = moves[ev.key];
+      const c = this.cursor || { x: 0, y: 0 };
+      this.cursor = {
+        x: Math.min(this.size - 1, Math.max(0, c.x + dx)),
+        y: Math.min(this.size - 1, Math.max(0, c.y + dy)),
+      };
+      this.drawCursor();
+      if (this.handlers.onCursor) this.handlers.onCursor(this.cursorVertex());
+      ev.preventDefault();
+      ev.stopPropagation();
+    } else if ((ev.key === 'Enter' || ev.key === ' ') && this.cursor) {
+      if (this.handlers.onPlay) this.handlers.onPlay(this.cursorVertex());
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  }
+}

@@ -1,0 +1,188 @@
+// newgame.js - the New game dialog: size, rules, komi, handicap, colour and tengen's strength,
+// checked against the ranges of the API (docs/web.md) before anything is sent. The last choices
+// are remembered in localStorage.
+
+const STORE = 'tengen.newGame';
+// Each preset's komi (docs/rules.md); with a handicap the API's default is 0.5.
+const PRESET_KOMI = {
+  chinese: 7.5, japanese: 6.5, korean: 6.5, aga: 7.5, 'new-zealand': 7, 'tromp-taylor': 7.5, 'atari-go': 0,
+};
+const STRENGTH_SECONDS = { 200000: 30 };
+
+// The handicap stones the API accepts on a board: none below 7x7, up to 4 on 7x7 and even
+// sizes, up to 9 on odd sizes from 9x9.
+export function maxHandicap(size) {
+  if (size < 7) return 0;
+  if (size === 7 || size % 2 === 0) return 4;
+  return 9;
+}
+
+// dialog: the <dialog> of index.html; start(opts): creates the game (throws with a message).
+export function setupNewGameDialog(dialog, start) {
+  const f = (id) => dialog.querySelector('#' + id);
+  const form = f('form-new');
+  const size = f('f-size');
+  const rules = f('f-rules');
+  const komi = f('f-komi');
+  const handicap = f('f-handicap');
+  const colour = f('f-colour');
+  const strength = f('f-strength');
+  const playouts = f('f-playouts');
+  const seconds = f('f-seconds');
+  const error = f('f-error');
+  const hint = f('f-hint');
+  const presets = [...dialog.querySelectorAll('input[name="size-preset"]')];
+
+  function fillHandicap() {
+    const n = Math.max(5, Math.min(25, Number(size.value) || 9));
+    const keep = Number(handicap.value) || 0;
+    handicap.replaceChildren();
+    const max = maxHandicap(n);
+    const add = (v, label) => {
+      const o = document.createElement('option');
+      o.value = String(v);
+      o.textContent = label;
+      handicap.appendChild(o);
+    };
+    add(0, 'None');
+    for (let h = 2; h <= max; h++) add(h, `${h} stones`);
+    handicap.value = String(keep <= max ? keep : 0);
+    handicap.disabled = max === 0;
+  }
+
+  function syncPreset() {
+    const v = String(Number(size.value));
+    const match = presets.find((p) => p.value === v);
+    (match || presets.find((p) => p.value === 'other')).checked = true;
+  }
+
+  function defaultKomi() {
+    if (rules.value === 'atari-go') return 0;
+    if (Number(handicap.value) > 0) return 0.5;
+    return PRESET_KOMI[rules.value] ?? 7.5;
+  }
+
+  function syncStrength() {
+    const custom = strength.value === 'custom';
+    f('f-playouts-wrap').hidden = !custom;
+    f('f-seconds-wrap').hidden = !custom;
+  }
+
+  function syncHint() {
+    const ai = colour.value === 'black' ? 'White' : 'Black';
+    const h = Number(handicap.value) || 0;
+    let s = `tengen plays ${ai}.`;
+    if (h > 0) s += ` Black gets ${h} stones and White moves first.`;
+    else if (colour.value === 'white') s += ' tengen moves first.';
+    if (rules.value === 'atari-go') s += ' Atari Go: the first capture wins.';
+    hint.textContent = s;
+  }
+
+  presets.forEach((p) => p.addEventListener('change', () => {
+    if (p.value !== 'other') size.value = p.value;
+    else size.focus();
+    fillHandicap();
+    syncHint();
+  }));
+  size.addEventListener('input', () => {
+    syncPreset();
+    fillHandicap();
+  });
+  rules.addEventListener('change', () => {
+    komi.value = defaultKomi();
+    syncHint();
+  });
+  handicap.addEventListener('change', () => {
+    komi.value = defaultKomi();
+    syncHint();
+  });
+  colour.addEventListener('change', syncHint);
+  strength.addEventListener('change', () => {
+    if (strength.value !== 'custom') {
+      playouts.value = strength.value;
+      seconds.value = STRENGTH_SECONDS[strength.value] || 10;
+    }
+    syncStrength();
+  });
+  f('f-cancel').addEventListener('click', () => dialog.close());
+
+  function fail(msg, field) {
+    error.textContent = msg;
+    error.hidden = false;
+    if (field) field.focus();
+  }
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    error.hidden = true;
+    const n = Number(size.value);
+    if (!Number.isInteger(n) || n < 5 || n > 25) return fail('The board size must be a whole number from 5 to 25.', size);
+    const k = Number(komi.value);
+    if (komi.value === '' || !Number.isFinite(k) || k < -150 || k > 150) return fail('Komi must be a number from -150 to 150.', komi);
+    const opts = {
+      size: n,
+      komi: k,
+      rules: rules.value,
+      handicap: Number(handicap.value) || 0,
+      human: colour.value,
+    };
+    let p = Number(strength.value);
+    let s = STRENGTH_SECONDS[strength.value] || 10;
+    if (strength.value === 'custom') {
+      p = Number(playouts.value);
+      s = Number(seconds.value);
+      if (!Number.isInteger(p) || p < 0 || p > 1000000) return fail('Playouts must be a whole number from 0 to 1,000,000.', playouts);
+      if (!Number.isFinite(s) || s < 0.1 || s > 120) return fail('The longest think must be from 0.1 to 120 seconds.', seconds);
+    }
+    opts.playouts = p;
+    opts.seconds = s;
+    try {
+      localStorage.setItem(STORE, JSON.stringify({ ...opts, strength: strength.value }));
+    } catch (e) {
+      /* not remembered, no harm */
+    }
+    const button = f('f-start');
+    button.disabled = true;
+    try {
+      await start(opts);
+      dialog.close();
+    } catch (err) {
+      fail(err && err.message ? err.message : String(err));
+    } finally {
+      button.disabled = false;
+    }
+  });
+
+  function restore() {
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem(STORE) || 'null');
+    } catch (e) {
+      saved = null;
+    }
+    if (!saved) return;
+    if (saved.size) size.value = saved.size;
+    if (saved.rules) rules.value = saved.rules;
+    fillHandicap();
+    if (saved.handicap != null) handicap.value = String(saved.handicap);
+    if (saved.komi != null) komi.value = saved.komi;
+    if (saved.human) colour.value = saved.human;
+    if (saved.strength) strength.value = saved.strength;
+    if (saved.playouts != null) playouts.value = saved.playouts;
+    if (saved.seconds != null) seconds.value = saved.seconds;
+  }
+
+  restore();
+  fillHandicap();
+  syncPreset();
+  syncStrength();
+  syncHint();
+
+  return {
+    open() {
+      error.hidden = true;
+      if (!dialog.open) dialog.showModal();
+      f('f-start').focus();
+    },
+  };
+}
