@@ -9,5 +9,6 @@ int cli_play(int argc, char **argv);  /* tengen play: terminal game */
 int cli_solve(int argc, char **argv); /* tengen solve: exact small-board solver (alpha-beta) */
 int cli_match(int argc, char **argv); /* tengen match: two GTP engines, refereed */
 int cli_selfplay(int argc, char **argv); /* tengen selfplay: the engine against itself, to SGF */
+int cli_web(int argc, char **argv);   /* tengen web: the web game's server (docs/web.md) */
 
 #endif

@@ -13,7 +13,8 @@ static void usage(FILE *out)
                  "  bench    search and playout benchmarks (tengen bench --help)\n"
                  "  solve    solve a small board exactly (tengen solve --help)\n"
                  "  match    play two GTP engines against each other (tengen match --help)\n"
-                 "  selfplay games of tengen against itself to SGF (tengen selfplay --help)\n");
+                 "  selfplay games of tengen against itself to SGF (tengen selfplay --help)\n"
+                 "  web      play in a browser: the web game's server (tengen web --help)\n");
 }
 
 int main(int argc, char **argv)
@@ -28,6 +29,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "solve")) return cli_solve(argc - 1, argv + 1);
     if (!strcmp(argv[1], "match")) return cli_match(argc - 1, argv + 1);
     if (!strcmp(argv[1], "selfplay")) return cli_selfplay(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "web")) return cli_web(argc - 1, argv + 1);
     fprintf(stderr, "tengen: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

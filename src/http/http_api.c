@@ -1,0 +1,758 @@
+/* http_api.c - the JSON API of docs/web.md: routes, request validation, what each request may
+ * do in each phase, and the replies. Independent of the HTTP library: http_server.c passes the
+ * method, path, query and body and sends the reply back (the analysis stream is its own).
+ *
+ * Every request body is hostile: it is parsed by cJSON, every field is type- and range-checked,
+ * and every failure is a reply with a status and a reason, never a crash.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "http/http_internal.h"
+
+/* ---- the list of games ---- */
+
+web_game_t *web_find_game(web_t *w, const char *id)
+{
+    web_game_t *found = NULL;
+    pthread_mutex_lock(&w->lock);
+    for (int i = 0; i < w->num_games && !found; i++)
+        if (!strcmp(w->games[i]->id, id)) found = w->games[i];
+    if (found) found->refs++;
+    pthread_mutex_unlock(&w->lock);
+    return found;
+}
+
+bool web_add_game(web_t *w, web_game_t *g, bool limited)
+{
+    bool ok = true;
+    pthread_mutex_lock(&w->lock);
+    if (limited && w->num_games >= w->cfg.max_games) ok = false;
+    if (ok && w->num_games == w->cap_games) {
+        const int cap = w->cap_games ? 2 * w->cap_games : 64;
+        web_game_t **grown = realloc(w->games, (size_t)cap * sizeof *grown);
+        if (grown) {
+            w->games = grown;
+            w->cap_games = cap;
+        } else {
+            ok = false;
+        }
+    }
+    if (ok) {
+        w->games[w->num_games++] = g;
+        g->refs++;
+    }
+    pthread_mutex_unlock(&w->lock);
+    return ok;
+}
+
+/* Take the game out of the list; returns whether it was listed (the list's reference is
+ * dropped by the caller). */
+static bool remove_game(web_t *w, web_game_t *g)
+{
+    bool found = false;
+    pthread_mutex_lock(&w->lock);
+    for (int i = 0; i < w->num_games; i++) {
+        if (w->games[i] != g) continue;
+        w->games[i] = w->games[--w->num_games];
+        found = true;
+        break;
+    }
+    pthread_mutex_unlock(&w->lock);
+    return found;
+}
+
+static int game_count(web_t *w)
+{
+    pthread_mutex_lock(&w->lock);
+    const int n = w->num_games;
+    pthread_mutex_unlock(&w->lock);
+    return n;
+}
+
+/* A fresh id: 12 hex characters, not listed and without a file. */
+static void new_id(web_t *w, char *id)
+{
+    for (;;) {
+        snprintf(id, WEB_NEW_ID_LEN + 1, "%012llx",
+                 (unsigned long long)(web_random64() & 0xffffffffffffull));
+        char path[PATH_MAX + 80];
+        snprintf(path, sizeof path, "%s/%s.sgf", w->data_dir, id);
+        web_game_t *g = web_find_game(w, id);
+        const bool taken = g || access(path, F_OK) == 0;
+        web_game_unref(g);
+        if (!taken) return;
+    }
+}
+
+/* ---- request bodies ---- */
+
+/* Parse the body into a JSON object (an empty body is {}); false after an error reply. */
+static bool parse_body(const char *body, size_t len, cJSON **out, web_reply_t *r)
+{
+    size_t i = 0;
+    while (body && i < len && (body[i] == ' ' || body[i] == '\t' || body[i] == '\n' || body[i] == '\r'))
+        i++;
+    if (!body || i == len) {
+        *out = cJSON_CreateObject();
+        return true;
+    }
+    *out = cJSON_ParseWithLength(body, len);
+    if (!cJSON_IsObject(*out)) {
+        cJSON_Delete(*out);
+        *out = NULL;
+        web_error(r, 400, "bad json", "The request body is not a JSON object.");
+        return false;
+    }
+    return true;
+}
+
+/* A field that is present and not null. */
+static const cJSON *field(const cJSON *obj, const char *name)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+    return v && !cJSON_IsNull(v) ? v : NULL;
+}
+
+static bool number_field(const cJSON *obj, const char *name, double lo, double hi, bool whole,
+                         bool *has, double *out, web_reply_t *r)
+{
+    const cJSON *v = field(obj, name);
+    *has = v != NULL;
+    if (!v) return true;
+    const double x = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+    if (!isfinite(x) || x < lo || x > hi || (whole && x != floor(x))) {
+        web_error(r, 400, "bad field", "%s must be a %s from %g to %g.", name,
+                  whole ? "whole number" : "number", lo, hi);
+        return false;
+    }
+    *out = x;
+    return true;
+}
+
+static bool color_field(const cJSON *obj, const char *name, bool *has, stone_t *out, web_reply_t *r)
+{
+    const cJSON *v = field(obj, name);
+    *has = v != NULL;
+    if (!v) return true;
+    const char *s = cJSON_GetStringValue(v);
+    if (s && !strcmp(s, "black")) *out = STONE_BLACK;
+    else if (s && !strcmp(s, "white")) *out = STONE_WHITE;
+    else {
+        web_error(r, 400, "bad field", "%s must be \"black\" or \"white\".", name);
+        return false;
+    }
+    return true;
+}
+
+/* The fields of a create or import request. */
+static bool parse_options(const cJSON *obj, web_options_t *o, web_reply_t *r)
+{
+    memset(o, 0, sizeof *o);
+    double x = 0;
+    if (!number_field(obj, "size", WEB_MIN_SIZE, BOARD_MAX_SIZE, true, &o->has_size, &x, r))
+        return false;
+    o->size = (int)x;
+    if (!number_field(obj, "komi", -WEB_MAX_KOMI, WEB_MAX_KOMI, false, &o->has_komi, &o->komi, r))
+        return false;
+    if (!number_field(obj, "handicap", 0, WEB_MAX_HANDICAP, true, &o->has_handicap, &x, r))
+        return false;
+    o->handicap = (int)x;
+    if (o->has_handicap && o->handicap == 1) {
+        web_error(r, 400, "bad field",
+                  "handicap must be 0 or 2 to 9 (one stone is an even game with a small komi).");
+        return false;
+    }
+    if (!number_field(obj, "playouts", 0, WEB_MAX_PLAYOUTS, true, &o->has_playouts, &x, r))
+        return false;
+    o->playouts = (long)x;
+    if (!number_field(obj, "seconds", WEB_MIN_SECONDS, WEB_MAX_SECONDS, false, &o->has_seconds,
+                      &o->seconds, r))
+        return false;
+    if (!number_field(obj, "threads", 1, WEB_MAX_GAME_THREADS, true, &o->has_threads, &x, r))
+        return false;
+    o->threads = (int)x;
+    if (!color_field(obj, "human", &o->has_human, &o->human, r)) return false;
+    const cJSON *rules = field(obj, "rules");
+    o->has_rules = rules != NULL;
+    if (rules) {
+        const char *name = cJSON_GetStringValue(rules);
+        if (!name || strlen(name) > 40 || !rules_preset(&o->rules, name)) {
+            web_error(r, 400, "bad field",
+                      "rules must be one of chinese, japanese, korean, aga, new-zealand, "
+                      "tromp-taylor, atari-go.");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- waiting for the AI ---- */
+
+/* Queue the game's job and wait until it ran. Under the game's lock; false after an error reply
+ * (429 when the pool is full: nothing changed; 503 when the server stops). */
+static bool run_job(web_t *w, web_game_t *g, web_job_t job, web_reply_t *r)
+{
+    g->thinking = true;
+    g->job = job;
+    if (!web_pool_submit(w->pool, g)) {
+        g->thinking = false;
+        g->job = WEB_JOB_NONE;
+        int running, queued, threads, capacity;
+        web_pool_counts(w->pool, &running, &queued, &threads, &capacity);
+        web_error(r, 429, "busy",
+                  "The server is busy: %d AI searches are running or waiting. Try again in a "
+                  "moment.",
+                  running + queued);
+        return false;
+    }
+    web_game_notify(g);
+    while (g->thinking && !atomic_load(&w->stopping)) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        pthread_cond_timedwait(&g->changed, &g->lock, &until);
+    }
+    if (g->thinking) {
+        web_error(r, 503, "stopping", "The server is shutting down.");
+        return false;
+    }
+    if (g->deleted) {
+        web_error(r, 404, "not found", "The game was deleted while the AI was thinking.");
+        return false;
+    }
+    return true;
+}
+
+/* ---- handlers ---- */
+
+static void reply_state(web_reply_t *r, int status, const web_game_t *g)
+{
+    web_reply_json(r, status, web_game_state(g, false));
+}
+
+/* Save after a change; on failure a 500 reply, else the state. Under the lock. */
+static void reply_changed(web_reply_t *r, web_game_t *g)
+{
+    char err[256];
+    if (web_game_changed(g, err, sizeof err)) {
+        reply_state(r, 200, g);
+    } else {
+        web_error(r, 500, "save failed", "The change was made but the game could not be saved: %s",
+                  err);
+    }
+}
+
+static void handle_status(web_t *w, web_reply_t *r)
+{
+    int running, queued, threads, capacity;
+    web_pool_counts(w->pool, &running, &queued, &threads, &capacity);
+    cJSON *j = cJSON_CreateObject();
+    if (j) {
+        cJSON_AddStringToObject(j, "version", WEB_VERSION);
+        cJSON_AddNumberToObject(j, "games", game_count(w));
+        cJSON_AddNumberToObject(j, "threads", threads);
+        cJSON_AddNumberToObject(j, "searching", running);
+        cJSON_AddNumberToObject(j, "queued", queued);
+        cJSON_AddNumberToObject(j, "queue", capacity - threads);
+        cJSON_AddNumberToObject(j, "max_games", w->cfg.max_games);
+    }
+    web_reply_json(r, 200, j);
+}
+
+typedef struct summary {
+    time_t updated;
+    cJSON *json;
+} summary_t;
+
+static int newest_first(const void *a, const void *b)
+{
+    const summary_t *x = a, *y = b;
+    if (x->updated != y->updated) return x->updated < y->updated ? 1 : -1;
+    return strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(x->json, "id")),
+                  cJSON_GetStringValue(cJSON_GetObjectItem(y->json, "id")));
+}
+
+static void handle_list(web_t *w, web_reply_t *r)
+{
+    pthread_mutex_lock(&w->lock);
+    const int n = w->num_games;
+    web_game_t **games = malloc((size_t)(n ? n : 1) * sizeof *games);
+    for (int i = 0; games && i < n; i++) {
+        games[i] = w->games[i];
+        games[i]->refs++;
+    }
+    pthread_mutex_unlock(&w->lock);
+    summary_t *list = calloc((size_t)(n ? n : 1), sizeof *list);
+    cJSON *j = cJSON_CreateObject();
+    cJSON *arr = j ? cJSON_AddArrayToObject(j, "games") : NULL;
+    int k = 0;
+    for (int i = 0; games && i < n; i++) {
+        web_game_t *g = games[i];
+        pthread_mutex_lock(&g->lock);
+        if (list && !g->deleted) {
+            list[k].updated = g->updated;
+            list[k].json = web_game_state(g, true);
+            if (list[k].json) k++;
+        }
+        pthread_mutex_unlock(&g->lock);
+        web_game_unref(g);
+    }
+    if (list) qsort(list, (size_t)k, sizeof *list, newest_first);
+    for (int i = 0; i < k; i++) {
+        if (arr) cJSON_AddItemToArray(arr, list[i].json);
+        else cJSON_Delete(list[i].json);
+    }
+    free(list);
+    free(games);
+    if (!games || !list || !arr) {
+        cJSON_Delete(j);
+        web_error(r, 500, "out of memory", "Out of memory.");
+        return;
+    }
+    web_reply_json(r, 200, j);
+}
+
+static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
+{
+    web_options_t o;
+    if (!parse_options(body, &o, r)) return;
+    if (game_count(w) >= w->cfg.max_games) {
+        web_error(r, 429, "too many games",
+                  "There are %d games, the most this server keeps: delete some first.",
+                  w->cfg.max_games);
+        return;
+    }
+    char id[WEB_ID_MAX + 1];
+    new_id(w, id);
+    web_game_t *g = NULL;
+    const cJSON *sgf = field(body, "sgf");
+    if (sgf) {
+        const char *text = cJSON_GetStringValue(sgf);
+        if (!text) {
+            web_error(r, 400, "bad field", "sgf must be the text of an SGF file.");
+            return;
+        }
+        sgf_error_t e;
+        sgf_node_t *root = sgf_parse_bytes(text, strlen(text), &e);
+        char err[256];
+        if (!root) snprintf(err, sizeof err, "%s", e.message);
+        else g = web_store_game_from_sgf(w, id, root, &o, false, err, sizeof err);
+        sgf_free(root);
+        if (!g) {
+            web_error(r, 400, "bad sgf", "The SGF cannot be loaded: %s", err);
+            return;
+        }
+    } else {
+        rules_t rules;
+        if (o.has_rules) rules = o.rules;
+        else rules_preset(&rules, "chinese");
+        const int size = o.has_size ? o.size : WEB_DEFAULT_SIZE;
+        const int handicap = o.has_handicap ? o.handicap : 0;
+        int points[WEB_MAX_HANDICAP];
+        if (handicap >= 2 && game_fixed_handicap_points(size, handicap, points) != handicap) {
+            web_error(r, 400, "bad field",
+                      "A handicap of %d stones is not possible on %dx%d (7x7 and even sizes: up "
+                      "to 4; below 7x7: none).",
+                      handicap, size, size);
+            return;
+        }
+        rules.komi = o.has_komi ? o.komi : handicap >= 2 ? 0.5 : rules.komi;
+        const web_ai_t ai = {o.has_playouts ? o.playouts : WEB_DEFAULT_PLAYOUTS,
+                             o.has_seconds ? o.seconds : WEB_DEFAULT_SECONDS,
+                             o.has_threads ? o.threads : 1};
+        g = web_game_new(w, id, size, &rules, o.has_human ? o.human : STONE_BLACK, &ai);
+        if (!g) {
+            web_error(r, 500, "out of memory", "Out of memory: the game cannot be made.");
+            return;
+        }
+        if (handicap >= 2) game_fixed_handicap(engine_game(g->engine), handicap, NULL);
+        web_game_sync_moves(g);
+    }
+    pthread_mutex_lock(&g->lock);
+    bool ok = true;
+    if (web_game_phase(g) == WEB_PHASE_SCORING && !g->has_proposal)
+        ok = run_job(w, g, WEB_JOB_STATUS, r); /* the job saves the game */
+    char err[256];
+    if (ok && !web_game_changed(g, err, sizeof err)) {
+        web_error(r, 500, "save failed", "The game could not be saved: %s", err);
+        ok = false;
+    }
+    pthread_mutex_unlock(&g->lock);
+    if (ok && !web_add_game(w, g, true)) {
+        web_store_remove(w, g->id);
+        web_error(r, 429, "too many games",
+                  "There are %d games, the most this server keeps: delete some first.",
+                  w->cfg.max_games);
+        ok = false;
+    }
+    if (ok) {
+        pthread_mutex_lock(&g->lock);
+        reply_state(r, 201, g);
+        pthread_mutex_unlock(&g->lock);
+        snprintf(r->location, sizeof r->location, "/api/games/%s", g->id);
+    }
+    web_game_unref(g);
+}
+
+static void handle_delete(web_t *w, web_game_t *g, web_reply_t *r)
+{
+    const bool listed = remove_game(w, g);
+    pthread_mutex_lock(&g->lock);
+    const bool first = !g->deleted;
+    g->deleted = true;
+    const bool removed = web_store_remove(w, g->id);
+    web_game_notify(g);
+    pthread_mutex_unlock(&g->lock);
+    if (listed) web_game_unref(g); /* the list's reference */
+    if (!first) {
+        web_error(r, 404, "not found", "No game %s.", g->id);
+    } else if (!removed) {
+        web_error(r, 500, "save failed", "The game was removed but its file could not be deleted.");
+    } else {
+        cJSON *j = cJSON_CreateObject();
+        if (j) {
+            cJSON_AddStringToObject(j, "id", g->id);
+            cJSON_AddBoolToObject(j, "deleted", true);
+        }
+        web_reply_json(r, 200, j);
+    }
+}
+
+/* 409 while the AI thinks. Under the lock. */
+static bool check_idle(const web_game_t *g, web_reply_t *r)
+{
+    if (!g->thinking) return true;
+    web_error(r, 409, "ai thinking", "The AI is thinking: wait for its move.");
+    return false;
+}
+
+static void illegal_move(web_reply_t *r, game_status_t s)
+{
+    switch (s) {
+    case GAME_ILLEGAL_OCCUPIED:
+        web_error(r, 409, "occupied", "That point is already occupied.");
+        break;
+    case GAME_ILLEGAL_SUICIDE:
+        web_error(r, 409, "suicide",
+                  "Suicide is not allowed: the stone would have no liberties and capture nothing.");
+        break;
+    case GAME_ILLEGAL_KO:
+        web_error(r, 409, "ko", "Ko: you cannot retake the ko at once. Play elsewhere first.");
+        break;
+    case GAME_ILLEGAL_SUPERKO:
+        web_error(r, 409, "superko", "Superko: that move would repeat an earlier position.");
+        break;
+    case GAME_ILLEGAL_GAME_OVER:
+        web_error(r, 409, "game over", "The game is over.");
+        break;
+    default:
+        web_error(r, 400, "bad move", "That is not a point of this board.");
+        break;
+    }
+}
+
+static void game_over_error(const web_game_t *g, web_reply_t *r)
+{
+    if (web_game_phase(g) == WEB_PHASE_SCORING)
+        web_error(r, 409, "game over",
+                  "The game has ended with two passes: count it (score) or take the passes back "
+                  "(undo).");
+    else web_error(r, 409, "game over", "The game is over.");
+}
+
+static void handle_play(web_t *w, web_game_t *g, const cJSON *body, web_reply_t *r)
+{
+    const cJSON *mv = field(body, "move");
+    const char *text = cJSON_GetStringValue(mv);
+    if (!text) {
+        web_error(r, 400, "bad field", "move must be a point like \"D4\" or \"pass\".");
+        return;
+    }
+    pthread_mutex_lock(&g->lock);
+    game_t *game = engine_game(g->engine);
+    const int p = strlen(text) < 8 ? board_point_from_gtp(game_board(game), text) : POINT_NONE;
+    if (!check_idle(g, r)) {
+    } else if (web_game_phase(g) != WEB_PHASE_PLAY) {
+        game_over_error(g, r);
+    } else if (p == POINT_NONE) {
+        web_error(r, 400, "bad move", "\"%.20s\" is not a point of this %dx%d board nor \"pass\".",
+                  text, game_size(game), game_size(game));
+    } else if (game_to_move(game) != g->human) {
+        web_error(r, 409, "not your turn", "It is not your turn: the AI (%s) is to move.",
+                  web_color_name(game_to_move(game)));
+    } else {
+        const game_status_t s = game_play(game, g->human, p);
+        if (s != GAME_OK) {
+            illegal_move(r, s);
+        } else {
+            web_game_sync_moves(g);
+            g->has_proposal = g->counted = false;
+            if (game_end_reason(game) != GAME_END_PASSES) {
+                reply_changed(r, g);
+            } else if (run_job(w, g, WEB_JOB_STATUS, r)) {
+                reply_state(r, 200, g);
+            } else if (r->status == 429) {
+                game_undo(game); /* busy: the pass is not made */
+                web_game_sync_moves(g);
+            }
+        }
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void handle_genmove(web_t *w, web_game_t *g, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    const game_t *game = engine_game(g->engine);
+    if (!check_idle(g, r)) {
+    } else if (web_game_phase(g) != WEB_PHASE_PLAY) {
+        game_over_error(g, r);
+    } else if (game_to_move(game) == g->human) {
+        web_error(r, 409, "not ai turn", "It is your turn (%s), not the AI's.",
+                  web_color_name(g->human));
+    } else if (run_job(w, g, WEB_JOB_GENMOVE, r)) {
+        reply_state(r, 200, g);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* Is entry i a move of the human? */
+static bool is_human_move(const web_game_t *g, int i)
+{
+    const game_move_t *m = game_move_at(engine_game(g->engine), i);
+    return m && m->setup_index < 0 && m->color == g->human;
+}
+
+static bool is_ai_move(const web_game_t *g, int i)
+{
+    const game_move_t *m = game_move_at(engine_game(g->engine), i);
+    return m && m->setup_index < 0 && m->color != g->human;
+}
+
+/* Take back the human's last move and the AI's moves after it; a resignation first (only it
+ * when the human resigned). Returns whether anything changed. Under the lock. */
+static bool undo_last_turn(web_game_t *g)
+{
+    game_t *game = engine_game(g->engine);
+    if (game_end_reason(game) == GAME_END_RESIGN) {
+        const bool human_resigned = game_winner(game) != g->human;
+        game_undo(game);
+        if (human_resigned) return true;
+        (void)undo_last_turn(g);
+        return true;
+    }
+    int i = game_move_count(game) - 1;
+    while (is_ai_move(g, i))
+        i--;
+    if (!is_human_move(g, i)) return false;
+    while (game_move_count(game) > i)
+        game_undo(game);
+    return true;
+}
+
+static void handle_undo(web_game_t *g, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    if (!check_idle(g, r)) {
+    } else if (undo_last_turn(g)) {
+        web_game_sync_moves(g);
+        g->has_proposal = g->counted = false;
+        reply_changed(r, g);
+    } else {
+        web_error(r, 409, "nothing to undo", "There is no move of yours to take back.");
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void handle_resign(web_game_t *g, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    if (!check_idle(g, r)) {
+    } else if (web_game_phase(g) == WEB_PHASE_OVER) {
+        game_over_error(g, r);
+    } else {
+        game_resign(engine_game(g->engine), g->human);
+        web_game_sync_moves(g);
+        reply_changed(r, g);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void handle_score(web_game_t *g, const cJSON *body, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    const game_t *game = engine_game(g->engine);
+    const game_end_t end = game_end_reason(game);
+    if (!check_idle(g, r)) {
+    } else if (end == GAME_END_NONE) {
+        web_error(r, 409, "still playing",
+                  "The game is still being played: it is counted after two passes in a row.");
+    } else if (end != GAME_END_PASSES) {
+        game_over_error(g, r);
+    } else {
+        const cJSON *list = field(body, "dead");
+        bool dead[BOARD_MAX_POINTS];
+        char err[128];
+        if (!list) {
+            memcpy(dead, g->proposed_dead, sizeof dead); /* all false without a proposal */
+        } else if (!web_parse_dead_list(game_board(game), list, dead, err, sizeof err)) {
+            web_error(r, 400, "bad field", "%s", err);
+            pthread_mutex_unlock(&g->lock);
+            return;
+        }
+        memcpy(g->dead, dead, sizeof dead);
+        g->counted = true;
+        reply_changed(r, g);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void handle_sgf(web_game_t *g, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    char *text = web_store_sgf(g);
+    pthread_mutex_unlock(&g->lock);
+    if (!text) {
+        web_error(r, 500, "out of memory", "Out of memory writing the SGF.");
+        return;
+    }
+    r->status = 200;
+    r->body = text;
+    r->len = strlen(text);
+    r->content_type = "application/x-go-sgf; charset=utf-8";
+    snprintf(r->disposition, sizeof r->disposition, "attachment; filename=\"tengen-%s.sgf\"", g->id);
+}
+
+static void handle_position(web_game_t *g, const char *query, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    const int count = web_game_move_count(g);
+    long n = -1;
+    if (query && query[0] && strlen(query) <= 7 && strspn(query, "0123456789") == strlen(query))
+        n = strtol(query, NULL, 10);
+    if (n < 0 || n > count) {
+        web_error(r, 400, "bad field", "move must be a whole number from 0 to %d.", count);
+    } else {
+        cJSON *j = web_game_position(g, (int)n);
+        if (j) web_reply_json(r, 200, j);
+        else web_error(r, 500, "out of memory", "Out of memory.");
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* ---- routing ---- */
+
+static void method_error(web_reply_t *r, const char *method, const char *allow)
+{
+    web_error(r, 405, "method", "%s is not allowed here; use %s.", method, allow);
+    r->allow = allow;
+}
+
+static bool is_get(const char *method)
+{
+    return !strcmp(method, "GET") || !strcmp(method, "HEAD");
+}
+
+void web_api_handle(web_t *w, const char *method, const char *path, const char *query_move,
+                    const char *body, size_t len, web_reply_t *r)
+{
+    memset(r, 0, sizeof *r);
+    /* Split "/api/a/b/c" (one trailing slash allowed) into at most three parts. */
+    char buf[256];
+    const size_t n = strlen(path);
+    if (n < 5 || n >= sizeof buf || strncmp(path, "/api/", 5)) {
+        web_error(r, 404, "not found", "No such path.");
+        return;
+    }
+    memcpy(buf, path + 5, n - 4);
+    size_t m = n - 5;
+    if (m > 0 && buf[m - 1] == '/') buf[--m] = '\0';
+    char *part[4] = {NULL, NULL, NULL, NULL};
+    int parts = 0;
+    for (char *s = buf; parts < 4;) {
+        part[parts++] = s;
+        char *slash = strchr(s, '/');
+        if (!slash) break;
+        *slash = '\0';
+        s = slash + 1;
+    }
+    const bool post = !strcmp(method, "POST");
+    if (parts == 1 && !strcmp(part[0], "status")) {
+        if (is_get(method)) handle_status(w, r);
+        else method_error(r, method, "GET");
+        return;
+    }
+    if (parts < 1 || parts > 3 || strcmp(part[0], "games")) {
+        web_error(r, 404, "not found", "No such path.");
+        return;
+    }
+    static const char *const POST_ACTIONS[] = {"play", "genmove", "undo", "resign", "score", NULL};
+    static const char *const GET_ACTIONS[] = {"sgf", "position", "analysis", NULL};
+    bool is_post_action = false, is_get_action = false;
+    if (parts == 3) {
+        for (int i = 0; POST_ACTIONS[i]; i++)
+            is_post_action = is_post_action || !strcmp(part[2], POST_ACTIONS[i]);
+        for (int i = 0; GET_ACTIONS[i]; i++)
+            is_get_action = is_get_action || !strcmp(part[2], GET_ACTIONS[i]);
+        if (!is_post_action && !is_get_action) {
+            web_error(r, 404, "not found", "No such path.");
+            return;
+        }
+    }
+    /* The method first: a wrong method is 405 whatever the body or the game. */
+    const char *allow = parts == 1 ? "GET, POST" : parts == 2 ? "GET, DELETE" : is_post_action ? "POST" : "GET";
+    const bool allowed = parts == 1   ? is_get(method) || post
+                         : parts == 2 ? is_get(method) || !strcmp(method, "DELETE")
+                         : is_post_action ? post
+                                          : is_get(method);
+    if (!allowed) {
+        method_error(r, method, allow);
+        return;
+    }
+    cJSON *json = NULL;
+    if (post && !parse_body(body, len, &json, r)) return;
+    if (parts == 1) {
+        if (post) handle_create(w, json, r);
+        else handle_list(w, r);
+        cJSON_Delete(json);
+        return;
+    }
+    web_game_t *g = web_is_valid_id(part[1]) ? web_find_game(w, part[1]) : NULL;
+    if (!g) {
+        web_error(r, 404, "not found", "No game %.64s.", part[1]);
+        cJSON_Delete(json);
+        return;
+    }
+    if (parts == 2) {
+        if (!strcmp(method, "DELETE")) {
+            handle_delete(w, g, r);
+        } else {
+            pthread_mutex_lock(&g->lock);
+            reply_state(r, 200, g);
+            pthread_mutex_unlock(&g->lock);
+        }
+    } else if (!strcmp(part[2], "play")) {
+        handle_play(w, g, json, r);
+    } else if (!strcmp(part[2], "genmove")) {
+        handle_genmove(w, g, r);
+    } else if (!strcmp(part[2], "undo")) {
+        handle_undo(g, r);
+    } else if (!strcmp(part[2], "resign")) {
+        handle_resign(g, r);
+    } else if (!strcmp(part[2], "score")) {
+        handle_score(g, json, r);
+    } else if (!strcmp(part[2], "sgf")) {
+        handle_sgf(g, r);
+    } else if (!strcmp(part[2], "position")) {
+        handle_position(g, query_move, r);
+    } else {
+        /* analysis: the server streams it; reaching here means it could not. */
+        web_error(r, 500, "stream", "The analysis stream is served by the HTTP layer.");
+    }
+    web_game_unref(g);
+    cJSON_Delete(json);
+}

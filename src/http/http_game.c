@@ -1,0 +1,590 @@
+/* http_game.c - one game of the web server: its engine and settings, the phase (play, scoring,
+ * over), the dead stones and the count, the per-move AI statistics, the state as JSON, the AI's
+ * jobs (run by the pool's threads) and the analysis they publish.
+ *
+ * Owns the meaning of the state fields of docs/web.md. Knows no HTTP: the API (http_api.c)
+ * decides what a request may do, this file does it. Locking is described in http_internal.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/http_internal.h"
+#include "tengen/score.h"
+
+web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rules, stone_t human,
+                         const web_ai_t *ai)
+{
+    web_game_t *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    snprintf(g->id, sizeof g->id, "%s", id);
+    g->web = w;
+    g->refs = 1;
+    g->human = human;
+    g->ai = *ai;
+    engine_settings_t s;
+    engine_settings_default(&s);
+    s.playouts = ai->playouts;
+    s.seconds = ai->seconds;
+    s.threads = ai->threads;
+    s.memory_mb = w->cfg.memory_mb;
+    s.seed = web_random64();
+    g->engine = engine_new(size, rules, &s);
+    if (!g->engine) {
+        free(g);
+        return NULL;
+    }
+    pthread_mutex_init(&g->lock, NULL);
+    pthread_cond_init(&g->changed, NULL);
+    g->created = g->updated = time(NULL);
+    g->state_seq = 1;
+    return g;
+}
+
+void web_game_set_game(web_game_t *wg, game_t *g)
+{
+    engine_replace_game(wg->engine, g);
+    wg->has_proposal = wg->counted = false;
+    web_game_sync_moves(wg);
+}
+
+void web_game_free(web_game_t *g)
+{
+    if (!g) return;
+    engine_free(g->engine);
+    free(g->ai_moves);
+    free(g->analysis);
+    cJSON_Delete(g->pending);
+    pthread_mutex_destroy(&g->lock);
+    pthread_cond_destroy(&g->changed);
+    free(g);
+}
+
+void web_game_ref(web_game_t *g)
+{
+    pthread_mutex_lock(&g->web->lock);
+    g->refs++;
+    pthread_mutex_unlock(&g->web->lock);
+}
+
+void web_game_unref(web_game_t *g)
+{
+    if (!g) return;
+    pthread_mutex_lock(&g->web->lock);
+    const bool last = --g->refs == 0;
+    pthread_mutex_unlock(&g->web->lock);
+    if (last) web_game_free(g);
+}
+
+web_phase_t web_game_phase(const web_game_t *g)
+{
+    switch (game_end_reason(engine_game(g->engine))) {
+    case GAME_END_NONE:
+        return WEB_PHASE_PLAY;
+    case GAME_END_PASSES:
+        return g->counted ? WEB_PHASE_OVER : WEB_PHASE_SCORING;
+    default:
+        return WEB_PHASE_OVER;
+    }
+}
+
+int web_game_move_count(const web_game_t *g)
+{
+    const game_t *game = engine_game(g->engine);
+    int n = 0;
+    for (int i = 0; i < game_move_count(game); i++)
+        n += game_move_at(game, i)->setup_index < 0;
+    return n;
+}
+
+void web_game_sync_moves(web_game_t *g)
+{
+    const int n = web_game_move_count(g);
+    if (n > g->ai_moves_cap) {
+        int cap = g->ai_moves_cap ? g->ai_moves_cap : 64;
+        while (cap < n)
+            cap *= 2;
+        web_ai_stats_t *grown = realloc(g->ai_moves, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            /* Out of memory: the statistics are lost, the game is not. */
+            free(g->ai_moves);
+            g->ai_moves = NULL;
+            g->ai_moves_cap = 0;
+            return;
+        }
+        memset(grown + g->ai_moves_cap, 0, (size_t)(cap - g->ai_moves_cap) * sizeof *grown);
+        g->ai_moves = grown;
+        g->ai_moves_cap = cap;
+    }
+    /* Entries past the end belong to moves taken back. */
+    for (int i = n; i < g->ai_moves_cap; i++)
+        g->ai_moves[i].valid = false;
+    const game_t *game = engine_game(g->engine);
+    if (game_end_reason(game) != GAME_END_RESIGN || game_winner(game) != g->human)
+        g->ai_resign.valid = false;
+}
+
+/* "Black wins by 3.5 points." for a counted margin. */
+static void margin_text(double margin, char *buf, size_t len)
+{
+    if (margin == 0) {
+        snprintf(buf, len, "Jigo: a draw.");
+        return;
+    }
+    const double m = fabs(margin);
+    snprintf(buf, len, "%s wins by %g point%s.", margin > 0 ? "Black" : "White", m,
+             m == 1 ? "" : "s");
+}
+
+static score_t count_with(const web_game_t *g, const bool *dead)
+{
+    const game_t *game = engine_game(g->engine);
+    return score_count(game_board(game), game_rules(game), game_handicap(game), dead, NULL);
+}
+
+const char *web_game_result(const web_game_t *g, char *buf, size_t len)
+{
+    const game_t *game = engine_game(g->engine);
+    if (web_game_phase(g) != WEB_PHASE_OVER) return NULL;
+    const game_end_t end = game_end_reason(game);
+    const char *w = game_winner(game) == STONE_BLACK ? "B" : "W";
+    if (end == GAME_END_RESIGN) snprintf(buf, len, "%s+R", w);
+    else if (end == GAME_END_CAPTURE_GOAL) snprintf(buf, len, "%s+", w);
+    else score_result_string(count_with(g, g->dead).margin, buf, (int)len);
+    return buf;
+}
+
+static const char *result_text(const web_game_t *g, char *buf, size_t len)
+{
+    const game_t *game = engine_game(g->engine);
+    if (web_game_phase(g) != WEB_PHASE_OVER) return NULL;
+    const game_end_t end = game_end_reason(game);
+    const char *w = game_winner(game) == STONE_BLACK ? "Black" : "White";
+    if (end == GAME_END_RESIGN) snprintf(buf, len, "%s wins by resignation.", w);
+    else if (end == GAME_END_CAPTURE_GOAL)
+        snprintf(buf, len, "%s wins: first to capture (Atari Go).", w);
+    else margin_text(count_with(g, g->dead).margin, buf, len);
+    return buf;
+}
+
+/* Territory marks: after taking the dead stones off, an empty region that reaches only one
+ * colour is that colour's ('B'/'W'); under territory scoring without territory in seki, a region
+ * touching a seki string is nobody's. */
+static cJSON *territory_rows(const web_game_t *g)
+{
+    const game_t *game = engine_game(g->engine);
+    const board_t *b = game_board(game);
+    const rules_t *r = game_rules(game);
+    const bool no_seki_territory = r->scoring == SCORING_TERRITORY && !r->seki_territory;
+    uint8_t color[BOARD_MAX_POINTS];
+    char mark[BOARD_MAX_POINTS];
+    for (int p = 0; p < b->num_points; p++) {
+        const stone_t c = board_at(b, p);
+        color[p] = (uint8_t)((c == STONE_BLACK || c == STONE_WHITE) && g->dead[p] ? STONE_EMPTY : c);
+        mark[p] = 0;
+    }
+    int stack[BOARD_MAX_POINTS], region[BOARD_MAX_POINTS];
+    for (int p = 0; p < b->num_points; p++) {
+        if (color[p] != STONE_EMPTY || mark[p]) continue;
+        int top = 0, n = 0, reach = 0;
+        bool seki = false;
+        stack[top++] = p;
+        mark[p] = '.';
+        while (top) {
+            const int s = stack[--top];
+            region[n++] = s;
+            for (int d = 0; d < 4; d++) {
+                const int q = s + board_neighbor_offset(b, d);
+                if (color[q] == STONE_EMPTY && !mark[q]) {
+                    mark[q] = '.';
+                    stack[top++] = q;
+                } else if (color[q] == STONE_BLACK || color[q] == STONE_WHITE) {
+                    reach |= color[q];
+                    seki = seki || g->seki[q];
+                }
+            }
+        }
+        const char owner = seki && no_seki_territory ? '.'
+                           : reach == STONE_BLACK    ? 'B'
+                           : reach == STONE_WHITE    ? 'W'
+                                                     : '.';
+        for (int i = 0; i < n; i++)
+            mark[region[i]] = owner;
+    }
+    cJSON *rows = cJSON_CreateArray();
+    char line[BOARD_MAX_SIZE + 1];
+    for (int y = 0; rows && y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            const int p = board_point(b, x, y);
+            line[x] = color[p] == STONE_EMPTY && mark[p] ? mark[p] : '.';
+        }
+        line[b->size] = '\0';
+        cJSON_AddItemToArray(rows, cJSON_CreateString(line));
+    }
+    return rows;
+}
+
+cJSON *web_game_scoring(const web_game_t *g)
+{
+    const game_t *game = engine_game(g->engine);
+    const board_t *b = game_board(game);
+    const rules_t *r = game_rules(game);
+    const score_t s = count_with(g, g->dead);
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    cJSON_AddItemToObject(j, "dead", web_point_list(b, g->dead));
+    cJSON_AddItemToObject(j, "proposed_dead", web_point_list(b, g->proposed_dead));
+    cJSON_AddItemToObject(j, "seki", web_point_list(b, g->seki));
+    cJSON_AddItemToObject(j, "territory", territory_rows(g));
+    cJSON_AddNumberToObject(j, "black", s.black);
+    cJSON_AddNumberToObject(j, "white", s.white);
+    cJSON_AddNumberToObject(j, "margin", s.margin);
+    char buf[64];
+    cJSON_AddStringToObject(j, "result", score_result_string(s.margin, buf, sizeof buf));
+    margin_text(s.margin, buf, sizeof buf);
+    cJSON_AddStringToObject(j, "text", buf);
+    cJSON_AddStringToObject(j, "method", r->scoring == SCORING_AREA ? "area" : "territory");
+    cJSON *d = cJSON_AddObjectToObject(j, "detail");
+    if (d) {
+        cJSON_AddNumberToObject(d, "black_area", s.black_area);
+        cJSON_AddNumberToObject(d, "white_area", s.white_area);
+        cJSON_AddNumberToObject(d, "black_territory", s.black_territory);
+        cJSON_AddNumberToObject(d, "white_territory", s.white_territory);
+        cJSON_AddNumberToObject(d, "black_prisoners", s.black_prisoners);
+        cJSON_AddNumberToObject(d, "white_prisoners", s.white_prisoners);
+        cJSON_AddNumberToObject(d, "dame", s.dame);
+        cJSON_AddNumberToObject(d, "komi", r->komi);
+        cJSON_AddNumberToObject(d, "handicap_bonus", rules_handicap_bonus(r, game_handicap(game)));
+    }
+    return j;
+}
+
+static cJSON *ai_stats_json(const web_ai_stats_t *s, const char *move)
+{
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    cJSON_AddStringToObject(j, "move", move);
+    cJSON_AddNumberToObject(j, "winrate", web_round(s->winrate, 3));
+    cJSON_AddNumberToObject(j, "playouts", (double)s->playouts);
+    cJSON_AddNumberToObject(j, "seconds", web_round(s->seconds, 3));
+    return j;
+}
+
+static const char *phase_name(web_phase_t p)
+{
+    return p == WEB_PHASE_PLAY ? "play" : p == WEB_PHASE_SCORING ? "scoring" : "over";
+}
+
+static const char *end_name(game_end_t e)
+{
+    return e == GAME_END_PASSES ? "passes" : e == GAME_END_RESIGN ? "resign" : "capture";
+}
+
+cJSON *web_game_state(const web_game_t *g, bool summary)
+{
+    const game_t *game = engine_game(g->engine);
+    const board_t *b = game_board(game);
+    const rules_t *r = game_rules(game);
+    const web_phase_t phase = web_game_phase(g);
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    char buf[96], v[8];
+    cJSON_AddStringToObject(j, "id", g->id);
+    cJSON_AddNumberToObject(j, "size", b->size);
+    cJSON_AddNumberToObject(j, "komi", r->komi);
+    cJSON_AddStringToObject(j, "rules", r->name);
+    cJSON_AddNumberToObject(j, "handicap", game_handicap(game));
+    cJSON_AddStringToObject(j, "human", web_color_name(g->human));
+    cJSON *ai = cJSON_AddObjectToObject(j, "ai");
+    if (ai) {
+        cJSON_AddStringToObject(ai, "color", web_color_name(stone_other(g->human)));
+        cJSON_AddNumberToObject(ai, "playouts", (double)g->ai.playouts);
+        cJSON_AddNumberToObject(ai, "seconds", g->ai.seconds);
+        cJSON_AddNumberToObject(ai, "threads", g->ai.threads);
+    }
+    cJSON_AddStringToObject(j, "to_move", web_color_name(game_to_move(game)));
+    cJSON_AddStringToObject(j, "phase", phase_name(phase));
+    cJSON_AddNumberToObject(j, "move_number", web_game_move_count(g));
+
+    cJSON *moves = summary ? NULL : cJSON_AddArrayToObject(j, "moves");
+    cJSON *evals = summary ? NULL : cJSON_AddArrayToObject(j, "evaluations");
+    cJSON *setup = summary ? NULL : cJSON_AddObjectToObject(j, "setup");
+    cJSON *setup_black = setup ? cJSON_AddArrayToObject(setup, "black") : NULL;
+    cJSON *setup_white = setup ? cJSON_AddArrayToObject(setup, "white") : NULL;
+    int last = POINT_NONE, index = 0;
+    for (int i = 0; i < game_move_count(game); i++) {
+        const game_move_t *m = game_move_at(game, i);
+        if (m->setup_index >= 0) {
+            if (index > 0 || !setup) continue; /* only the setup before the first move */
+            const int *points;
+            const stone_t *stones;
+            const int n = game_setup_at(game, i, &points, &stones);
+            for (int k = 0; k < n; k++) {
+                cJSON *to = stones[k] == STONE_BLACK ? setup_black
+                            : stones[k] == STONE_WHITE ? setup_white
+                                                       : NULL;
+                if (to) cJSON_AddItemToArray(to, cJSON_CreateString(board_point_to_gtp(b, points[k], v)));
+            }
+            continue;
+        }
+        last = m->point;
+        if (moves) cJSON_AddItemToArray(moves, cJSON_CreateString(board_point_to_gtp(b, m->point, v)));
+        if (evals) {
+            const bool known = index < g->ai_moves_cap && g->ai_moves[index].valid;
+            cJSON_AddItemToArray(evals, known ? cJSON_CreateNumber(web_round(g->ai_moves[index].winrate, 3))
+                                              : cJSON_CreateNull());
+        }
+        index++;
+    }
+    if (last == POINT_NONE) cJSON_AddNullToObject(j, "last_move");
+    else cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
+    if (!summary) cJSON_AddItemToObject(j, "board", web_board_rows(b));
+    cJSON *caps = cJSON_AddObjectToObject(j, "captures");
+    if (caps) {
+        cJSON_AddNumberToObject(caps, "black", b->captures[STONE_BLACK]);
+        cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
+    }
+    cJSON_AddBoolToObject(j, "ai_thinking", g->thinking);
+    if (!summary) {
+        const int n = index;
+        cJSON *am = NULL;
+        if (g->ai_resign.valid) am = ai_stats_json(&g->ai_resign, "resign");
+        else if (n > 0 && n - 1 < g->ai_moves_cap && g->ai_moves[n - 1].valid)
+            am = ai_stats_json(&g->ai_moves[n - 1], board_point_to_gtp(b, last, v));
+        cJSON_AddItemToObject(j, "ai_move", am ? am : cJSON_CreateNull());
+        const bool has_scoring = game_end_reason(game) == GAME_END_PASSES;
+        cJSON *sc = has_scoring ? web_game_scoring(g) : NULL;
+        cJSON_AddItemToObject(j, "scoring", sc ? sc : cJSON_CreateNull());
+    }
+    const game_end_t end = game_end_reason(game);
+    if (phase == WEB_PHASE_OVER) cJSON_AddStringToObject(j, "end", end_name(end));
+    else cJSON_AddNullToObject(j, "end");
+    const char *res = web_game_result(g, buf, sizeof buf);
+    if (res) cJSON_AddStringToObject(j, "result", res);
+    else cJSON_AddNullToObject(j, "result");
+    const char *text = result_text(g, buf, sizeof buf);
+    if (text) cJSON_AddStringToObject(j, "result_text", text);
+    else cJSON_AddNullToObject(j, "result_text");
+    cJSON_AddStringToObject(j, "created", web_time_text(g->created, buf, sizeof buf));
+    cJSON_AddStringToObject(j, "updated", web_time_text(g->updated, buf, sizeof buf));
+    return j;
+}
+
+void web_game_notify(web_game_t *g)
+{
+    g->state_seq++;
+    pthread_cond_broadcast(&g->changed);
+}
+
+bool web_game_changed(web_game_t *g, char *err, size_t len)
+{
+    g->updated = time(NULL);
+    bool ok = true;
+    if (!g->deleted) {
+        ok = web_store_save(g, err, len);
+        if (!ok) fprintf(stderr, "tengen web: game %s: %s\n", g->id, err);
+    }
+    web_game_notify(g);
+    return ok;
+}
+
+/* ---- the AI's jobs ---- */
+
+static double black_winrate(stone_t mover, double winrate)
+{
+    return mover == STONE_BLACK ? winrate : 1 - winrate;
+}
+
+/* The analysis event of a search report (docs/web.md). Called on the pool thread. */
+static cJSON *analysis_json(const web_game_t *g, const mcts_report_t *r)
+{
+    const engine_t *e = g->engine;
+    const board_t *b = game_board(engine_game(e));
+    const stone_t c = g->search_color;
+    char v[8];
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    cJSON_AddNumberToObject(j, "move_number", g->search_moves);
+    cJSON_AddStringToObject(j, "to_move", web_color_name(c));
+    cJSON_AddNumberToObject(j, "playouts", (double)r->playouts);
+    cJSON_AddNumberToObject(j, "seconds", web_round(r->seconds, 3));
+    cJSON_AddBoolToObject(j, "final", false);
+    cJSON_AddNumberToObject(j, "winrate", web_round(black_winrate(c, r->winrate), 3));
+    const float *own = engine_search_ownership(e);
+    cJSON_AddNumberToObject(j, "score_lead", web_round(engine_score_lead(e, own, STONE_BLACK), 1));
+    cJSON_AddStringToObject(j, "best", board_point_to_gtp(b, r->best, v));
+    cJSON *cands = cJSON_AddArrayToObject(j, "candidates");
+    for (int i = 0; cands && i < r->num_moves && i < WEB_ANALYSIS_CANDIDATES; i++) {
+        const mcts_move_stats_t *m = &r->moves[i];
+        if (m->visits <= 0) break;
+        cJSON *cand = cJSON_CreateObject();
+        if (!cand) break;
+        cJSON_AddStringToObject(cand, "move", board_point_to_gtp(b, m->point, v));
+        cJSON_AddNumberToObject(cand, "visits", m->visits);
+        cJSON_AddNumberToObject(cand, "winrate", web_round(black_winrate(c, m->winrate), 3));
+        cJSON_AddNumberToObject(cand, "prior", web_round(m->prior, 3));
+        int pv[WEB_ANALYSIS_PV];
+        const int n = engine_search_pv(e, m->point, pv, WEB_ANALYSIS_PV);
+        cJSON *list = cJSON_AddArrayToObject(cand, "pv");
+        for (int k = 0; list && k < n; k++)
+            cJSON_AddItemToArray(list, cJSON_CreateString(board_point_to_gtp(b, pv[k], v)));
+        cJSON_AddItemToArray(cands, cand);
+    }
+    cJSON *rows = cJSON_AddArrayToObject(j, "ownership");
+    for (int y = 0; rows && y < b->size; y++) {
+        cJSON *row = cJSON_CreateArray();
+        for (int x = 0; row && x < b->size; x++)
+            cJSON_AddItemToArray(row, cJSON_CreateNumber(web_round(own[board_point(b, x, y)], 2)));
+        cJSON_AddItemToArray(rows, row);
+    }
+    return j;
+}
+
+/* Publish the pending report as the game's latest analysis. */
+static void publish_analysis(web_game_t *g, bool final)
+{
+    if (!g->pending) return;
+    cJSON_ReplaceItemInObject(g->pending, "final", cJSON_CreateBool(final));
+    char *text = cJSON_PrintUnformatted(g->pending);
+    cJSON_Delete(g->pending);
+    g->pending = NULL;
+    if (!text) return;
+    pthread_mutex_lock(&g->lock);
+    free(g->analysis);
+    g->analysis = text;
+    g->analysis_seq++;
+    g->analysis_time = web_now();
+    pthread_cond_broadcast(&g->changed);
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* The engine's report callback, on the pool thread: keep the latest report, publish it at most
+ * every WEB_ANALYSIS_INTERVAL (the search's last report is published when it returns). */
+static void on_report(const mcts_report_t *r, void *user)
+{
+    web_game_t *g = user;
+    cJSON_Delete(g->pending);
+    g->pending = analysis_json(g, r);
+    if (web_now() - g->analysis_time >= WEB_ANALYSIS_INTERVAL) publish_analysis(g, false);
+}
+
+/* Judge the dead stones of the current position (the pool thread, no lock: the game cannot
+ * change while thinking). */
+static void judge_dead_stones(web_game_t *g)
+{
+    stone_status_t status[BOARD_MAX_POINTS];
+    engine_final_status(g->engine, status);
+    pthread_mutex_lock(&g->lock);
+    const board_t *b = game_board(engine_game(g->engine));
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        const stone_t c = p < b->num_points ? board_at(b, p) : STONE_BORDER;
+        const bool stone = c == STONE_BLACK || c == STONE_WHITE;
+        g->proposed_dead[p] = stone && status[p] == STATUS_DEAD;
+        g->seki[p] = stone && status[p] == STATUS_SEKI;
+        g->dead[p] = g->proposed_dead[p];
+    }
+    g->has_proposal = true;
+    pthread_mutex_unlock(&g->lock);
+}
+
+void web_game_run_job(web_game_t *g)
+{
+    pthread_mutex_lock(&g->lock);
+    game_t *game = engine_game(g->engine);
+    const web_job_t job = g->job;
+    if (g->deleted || atomic_load(&g->web->stopping) || job == WEB_JOB_NONE) {
+        g->thinking = false;
+        g->job = WEB_JOB_NONE;
+        web_game_notify(g);
+        pthread_mutex_unlock(&g->lock);
+        return;
+    }
+    const stone_t c = game_to_move(game);
+    g->search_color = c;
+    g->search_moves = web_game_move_count(g);
+    free(g->analysis);
+    g->analysis = NULL;
+    g->analysis_time = 0;
+    pthread_mutex_unlock(&g->lock);
+
+    bool judge = job == WEB_JOB_STATUS;
+    if (job == WEB_JOB_GENMOVE) {
+        engine_set_report(g->engine, on_report, g);
+        engine_move_t mv;
+        engine_genmove(g->engine, c, false, false, &mv);
+        engine_set_report(g->engine, NULL, NULL);
+        publish_analysis(g, true);
+        pthread_mutex_lock(&g->lock);
+        if (!g->deleted) {
+            const web_ai_stats_t stats = {true, mv.searched ? black_winrate(c, mv.winrate) : 0.5,
+                                          mv.playouts, mv.seconds};
+            if (mv.point == POINT_RESIGN) {
+                game_resign(game, c);
+                web_game_sync_moves(g);
+                g->ai_resign = stats;
+            } else {
+                if (game_play(game, c, mv.point) != GAME_OK) game_play(game, c, POINT_PASS);
+                web_game_sync_moves(g);
+                const int n = web_game_move_count(g);
+                if (n > 0 && n <= g->ai_moves_cap) g->ai_moves[n - 1] = stats;
+            }
+            g->has_proposal = g->counted = false;
+            judge = game_end_reason(game) == GAME_END_PASSES;
+        }
+        pthread_mutex_unlock(&g->lock);
+    }
+    if (judge && !g->deleted) judge_dead_stones(g);
+
+    pthread_mutex_lock(&g->lock);
+    g->thinking = false;
+    g->job = WEB_JOB_NONE;
+    char err[256];
+    web_game_changed(g, err, sizeof err);
+    pthread_mutex_unlock(&g->lock);
+}
+
+cJSON *web_game_position(const web_game_t *g, int n)
+{
+    const game_t *game = engine_game(g->engine);
+    game_t *replay = game_new(game_size(game), game_rules(game));
+    if (!replay) return NULL;
+    int played = 0;
+    stone_t to_move = game_to_move(game);
+    for (int i = 0; i < game_move_count(game); i++) {
+        const game_move_t *m = game_move_at(game, i);
+        if (m->setup_index >= 0) {
+            const int *points;
+            const stone_t *stones;
+            const int k = game_setup_at(game, i, &points, &stones);
+            const bool handicap = i == 0 && game_handicap(game) > 0;
+            if (!(handicap && game_free_handicap(replay, points, k)))
+                game_setup(replay, points, stones, k);
+            continue;
+        }
+        if (played == n) {
+            to_move = m->to_move_before;
+            break;
+        }
+        game_play(replay, m->color, m->point);
+        played++;
+    }
+    const board_t *b = game_board(replay);
+    cJSON *j = cJSON_CreateObject();
+    if (j) {
+        char v[8];
+        cJSON_AddNumberToObject(j, "move_number", played);
+        cJSON_AddStringToObject(j, "to_move", web_color_name(to_move));
+        const int last = game_last_move(replay);
+        if (last == POINT_NONE) cJSON_AddNullToObject(j, "last_move");
+        else cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
+        cJSON_AddItemToObject(j, "board", web_board_rows(b));
+        cJSON *caps = cJSON_AddObjectToObject(j, "captures");
+        if (caps) {
+            cJSON_AddNumberToObject(caps, "black", b->captures[STONE_BLACK]);
+            cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
+        }
+    }
+    game_free(replay);
+    return j;
+}

@@ -1,0 +1,253 @@
+/* http_internal.h - what the files of src/http share: the server (web_t), one game (web_game_t),
+ * the AI thread pool, replies of the JSON API, and the helpers between them.
+ *
+ * Threads and locks. Connections run in libmicrohttpd's threads (one per connection), the AI in
+ * the pool's threads. web_t.lock guards the list of games and every game's refs; a game's lock
+ * guards everything else of that game, the engine's game included, with one exception: while
+ * `thinking` is set, the pool thread searches the engine without the lock and nobody else may
+ * change the game (every change answers 409 "ai thinking"); readers still read it under the
+ * lock, which is safe because the search only reads it. A game's lock may be held while taking
+ * the registry lock (references), never the reverse; no code holds two game locks. A reference
+ * is never dropped while holding the game's lock.
+ */
+#ifndef TENGEN_HTTP_INTERNAL_H
+#define TENGEN_HTTP_INTERNAL_H
+
+#include <cjson/cJSON.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "http/http.h"
+#include "tengen/engine.h"
+#include "tengen/sgf.h"
+
+#define WEB_VERSION "tengen 0.1"
+#define WEB_MAX_BODY (1u << 20)  /* request bodies, bytes (413 beyond) */
+#define WEB_ID_MAX 64            /* characters of a game id */
+#define WEB_NEW_ID_LEN 12        /* hex characters of the ids the server makes */
+#define WEB_MIN_SIZE 5           /* sizes of new games (imports: BOARD_MIN_SIZE..) */
+#define WEB_DEFAULT_SIZE 9
+#define WEB_DEFAULT_PLAYOUTS 10000
+#define WEB_MAX_PLAYOUTS 1000000
+#define WEB_DEFAULT_SECONDS 10.0
+#define WEB_MIN_SECONDS 0.1
+#define WEB_MAX_SECONDS 120.0
+#define WEB_MAX_GAME_THREADS 8
+#define WEB_MAX_KOMI 150.0
+#define WEB_MAX_HANDICAP 9
+#define WEB_ANALYSIS_INTERVAL 0.25 /* seconds between analysis events of one game (4 Hz) */
+#define WEB_ANALYSIS_CANDIDATES 10
+#define WEB_ANALYSIS_PV 12
+#define WEB_KEEPALIVE_SECONDS 15
+
+typedef enum web_phase {
+    WEB_PHASE_PLAY,
+    WEB_PHASE_SCORING, /* two passes: the dead-stone proposal waits for the player */
+    WEB_PHASE_OVER,
+} web_phase_t;
+
+typedef enum web_job {
+    WEB_JOB_NONE,
+    WEB_JOB_GENMOVE, /* the AI moves (and judges the dead stones if its pass ends the game) */
+    WEB_JOB_STATUS,  /* judge the dead stones after the human's pass ended the game */
+} web_job_t;
+
+/* The statistics of one AI move (or resignation). */
+typedef struct web_ai_stats {
+    bool valid;
+    double winrate; /* Black's, from the search that chose it */
+    long playouts;
+    double seconds;
+} web_ai_stats_t;
+
+/* The AI settings of a game. */
+typedef struct web_ai {
+    long playouts; /* per move, 0 = time only */
+    double seconds; /* per move, the cap */
+    int threads;
+} web_ai_t;
+
+/* The fields of a create or import request, validated (has_*: the field was given). */
+typedef struct web_options {
+    bool has_size, has_komi, has_rules, has_handicap, has_human, has_playouts, has_seconds,
+        has_threads;
+    int size;
+    double komi;
+    rules_t rules;
+    int handicap;
+    stone_t human;
+    long playouts;
+    double seconds;
+    int threads;
+} web_options_t;
+
+typedef struct web web_t;
+
+typedef struct web_game {
+    char id[WEB_ID_MAX + 1];
+    web_t *web;
+    int refs; /* guarded by web->lock: the list, requests, the pool's queue */
+    pthread_mutex_t lock;
+    pthread_cond_t changed; /* broadcast after every change of the fields below */
+
+    engine_t *engine;
+    stone_t human;
+    web_ai_t ai;
+    bool thinking;   /* a job is queued or running */
+    web_job_t job;
+    bool deleted;
+    bool counted;    /* the player accepted a count: the phase is over */
+    bool has_proposal;
+    bool proposed_dead[BOARD_MAX_POINTS];
+    bool seki[BOARD_MAX_POINTS];
+    bool dead[BOARD_MAX_POINTS]; /* the dead stones of the count (proposal or the player's) */
+    web_ai_stats_t *ai_moves;    /* per move (setup entries excluded), ai_moves_cap long */
+    int ai_moves_cap;
+    web_ai_stats_t ai_resign;
+    time_t created, updated;
+    uint64_t state_seq;    /* +1 at every change of the state */
+    uint64_t analysis_seq; /* +1 at every analysis published */
+    char *analysis;        /* data of the latest analysis event of the current search, or NULL */
+    double analysis_time;  /* monotonic seconds of its publication */
+    /* Owned by the pool thread while it runs the job: */
+    cJSON *pending;        /* the latest report, not yet published */
+    int search_moves;      /* the position searched: moves played */
+    stone_t search_color;  /* and the player to move */
+} web_game_t;
+
+typedef struct web_pool web_pool_t;
+
+struct web {
+    web_config_t cfg;
+    char data_dir[PATH_MAX];
+    char web_dir[PATH_MAX]; /* "" : the embedded page */
+    pthread_mutex_t lock;   /* the games list and every refs */
+    web_game_t **games;
+    int num_games, cap_games;
+    web_pool_t *pool;
+    atomic_bool stopping;
+    int lock_fd; /* the data folder's lock file */
+};
+
+/* A reply of the JSON API. body is malloc'ed (or NULL for an empty body). */
+typedef struct web_reply {
+    int status;
+    char *body;
+    size_t len;
+    const char *content_type;
+    char location[96];     /* "" or a Location header */
+    const char *allow;     /* NULL or an Allow header (405) */
+    char disposition[128]; /* "" or a Content-Disposition header */
+} web_reply_t;
+
+/* ---- http_util.c ---- */
+
+double web_now(void); /* monotonic seconds */
+/* ISO 8601 UTC into buf (at least 24 bytes). */
+char *web_time_text(time_t t, char *buf, size_t len);
+/* Parse web_time_text's format; false if it is not that. */
+bool web_time_parse(const char *text, time_t *out);
+bool web_is_valid_id(const char *id);
+/* 64 random bits (/dev/urandom; the clock if it cannot be read): ids and the AI's seeds. */
+uint64_t web_random64(void);
+/* An error reply: {"error": message, "reason": reason}. */
+void web_error(web_reply_t *r, int status, const char *reason, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A JSON reply from j (freed). */
+void web_reply_json(web_reply_t *r, int status, cJSON *j);
+void web_reply_free(web_reply_t *r);
+const char *web_color_name(stone_t c);
+/* Round to `digits` decimals, for short JSON numbers. */
+double web_round(double x, int digits);
+/* A board as rows of .XO (top row first). */
+cJSON *web_board_rows(const board_t *b);
+/* Points where mask[p] is set, as a JSON array of vertices. */
+cJSON *web_point_list(const board_t *b, const bool *mask);
+/* Parse a JSON array of vertices of stones into mask (whole strings). False with err filled. */
+bool web_parse_dead_list(const board_t *b, const cJSON *list, bool *mask, char *err, size_t len);
+
+/* ---- http_game.c ---- */
+
+/* A new game with an empty board (an engine with the server's memory per game). NULL if the
+ * engine cannot be made. refs is 1 (the caller's). */
+web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rules, stone_t human,
+                         const web_ai_t *ai);
+/* Replace the engine's game (import, load): takes ownership of g. */
+void web_game_set_game(web_game_t *wg, game_t *g);
+void web_game_free(web_game_t *g);
+void web_game_ref(web_game_t *g);
+/* Drop a reference; frees the game when it was the last. */
+void web_game_unref(web_game_t *g);
+web_phase_t web_game_phase(const web_game_t *g);
+/* Number of moves (setup entries excluded). Under the lock. */
+int web_game_move_count(const web_game_t *g);
+/* Keep the per-move AI statistics in step with the history after a change. */
+void web_game_sync_moves(web_game_t *g);
+/* The game's state as JSON (summary: without the long fields). Under the lock. */
+cJSON *web_game_state(const web_game_t *g, bool summary);
+/* Count with g->dead; fills the scoring object. Under the lock. */
+cJSON *web_game_scoring(const web_game_t *g);
+/* The result text as RE writes it, or NULL while there is none (buf >= 32 bytes). */
+const char *web_game_result(const web_game_t *g, char *buf, size_t len);
+/* Mark a change: time, save, sequence, wake the waiters. Under the lock. Returns false if the
+ * save failed (the message is on stderr and in err). */
+bool web_game_changed(web_game_t *g, char *err, size_t len);
+/* Wake the waiters and stream readers of a change that needs no save (the AI starts). */
+void web_game_notify(web_game_t *g);
+/* The pool's work on a game (WEB_JOB_*). Takes the lock itself. */
+void web_game_run_job(web_game_t *g);
+/* The board after the first n moves as JSON (review). Under the lock. */
+cJSON *web_game_position(const web_game_t *g, int n);
+
+/* ---- http_store.c ---- */
+
+/* Create the data folder if needed and lock it. False with a message on stderr. */
+bool web_store_open(web_t *w);
+void web_store_close(web_t *w);
+/* Load every game of the data folder into w (corrupt files reported and skipped). */
+void web_store_load_all(web_t *w);
+/* The game as SGF text (malloc'ed), with the TGWEB property. Under the lock. */
+char *web_store_sgf(const web_game_t *g);
+/* Write the game atomically. False with err filled. Under the lock. */
+bool web_store_save(const web_game_t *g, char *err, size_t len);
+bool web_store_remove(const web_t *w, const char *id);
+/* Build a game from an SGF tree (an import, or a file of the data folder): the main line, RE
+ * for resignations, and the TGWEB property, each of its settings unless opts gives it
+ * (opts->rules: the rules when RU names none). keep_times: the TGWEB times (else now). Returns
+ * NULL with err filled. */
+web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *root,
+                                    const web_options_t *opts, bool keep_times, char *err,
+                                    size_t errlen);
+
+/* ---- http_pool.c ---- */
+
+/* Start `threads` AI threads with room for threads + queue jobs at once. */
+web_pool_t *web_pool_new(int threads, int queue);
+/* Queue the game's job (g->job set, g->thinking set by the caller); the pool holds a reference
+ * until the job ran. False (no reference kept) when threads + queue jobs are in progress. */
+bool web_pool_submit(web_pool_t *p, web_game_t *g);
+void web_pool_counts(web_pool_t *p, int *running, int *queued, int *threads, int *capacity);
+/* Stop: the threads finish their job and exit. Waits up to wait_seconds; returns true if every
+ * thread has exited (then the pool is freed), false if some are still searching (the pool is
+ * left allocated: the games they use must stay too). */
+bool web_pool_stop(web_pool_t *p, double wait_seconds);
+
+/* ---- http_api.c ---- */
+
+/* Answer one API request (path starts with "/api/"). query_move is the `move` query argument or
+ * NULL. body may be NULL. The reply is filled (free it with web_reply_free). SSE (analysis) is
+ * not handled here. */
+void web_api_handle(web_t *w, const char *method, const char *path, const char *query_move,
+                    const char *body, size_t len, web_reply_t *reply);
+/* Find a game and take a reference; NULL if unknown. */
+web_game_t *web_find_game(web_t *w, const char *id);
+/* Add a game to the list (takes a reference). limited: refuse (false) when --max-games games
+ * are listed. False also when out of memory. */
+bool web_add_game(web_t *w, web_game_t *g, bool limited);
+
+#endif

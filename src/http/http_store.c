@@ -1,0 +1,409 @@
+/* http_store.c - the data folder of the web server: one SGF file per game, written atomically
+ * after every change, loaded at start; games from SGF trees (imports and files), with the
+ * private root property TGWEB for what SGF has no property for (docs/web.md, Persistence).
+ *
+ * Owns file names, the folder lock and the TGWEB format. A file that does not load is reported
+ * and left alone: nothing here ever deletes a file but DELETE's.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "http/http_internal.h"
+
+#define TGWEB_VERSION 1
+
+/* mkdir -p. */
+static bool make_dirs(const char *path)
+{
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) return false;
+    for (char *s = buf + 1; *s; s++) {
+        if (*s != '/') continue;
+        *s = '\0';
+        if (mkdir(buf, 0755) && errno != EEXIST) return false;
+        *s = '/';
+    }
+    return !mkdir(buf, 0755) || errno == EEXIST;
+}
+
+bool web_store_open(web_t *w)
+{
+    const char *dir = w->cfg.data_dir;
+    int n;
+    if (dir) {
+        n = snprintf(w->data_dir, sizeof w->data_dir, "%s", dir);
+    } else {
+        const char *xdg = getenv("XDG_DATA_HOME");
+        const char *home = getenv("HOME");
+        if (xdg && xdg[0] == '/') {
+            n = snprintf(w->data_dir, sizeof w->data_dir, "%s/tengen/games", xdg);
+        } else if (home && home[0]) {
+            n = snprintf(w->data_dir, sizeof w->data_dir, "%s/.local/share/tengen/games", home);
+        } else {
+            fprintf(stderr, "tengen web: no HOME: give the data folder with --data DIR\n");
+            return false;
+        }
+    }
+    if (n >= (int)sizeof w->data_dir - 32) {
+        fprintf(stderr, "tengen web: the data folder's name is too long\n");
+        return false;
+    }
+    while (n > 1 && w->data_dir[n - 1] == '/')
+        w->data_dir[--n] = '\0';
+    struct stat st;
+    if (!make_dirs(w->data_dir) || stat(w->data_dir, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "tengen web: cannot create the data folder %s: %s\n", w->data_dir,
+                strerror(errno));
+        return false;
+    }
+    char lock[PATH_MAX + 80];
+    snprintf(lock, sizeof lock, "%s/.lock", w->data_dir);
+    w->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (w->lock_fd < 0) {
+        fprintf(stderr, "tengen web: cannot write in the data folder %s: %s\n", w->data_dir,
+                strerror(errno));
+        return false;
+    }
+    if (flock(w->lock_fd, LOCK_EX | LOCK_NB)) {
+        fprintf(stderr, "tengen web: the data folder %s is used by another tengen web\n",
+                w->data_dir);
+        close(w->lock_fd);
+        w->lock_fd = -1;
+        return false;
+    }
+    return true;
+}
+
+void web_store_close(web_t *w)
+{
+    if (w->lock_fd >= 0) close(w->lock_fd);
+    w->lock_fd = -1;
+}
+
+/* ---- writing ---- */
+
+static cJSON *stats_json(const web_ai_stats_t *s)
+{
+    if (!s->valid) return cJSON_CreateNull();
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    cJSON_AddNumberToObject(j, "winrate", web_round(s->winrate, 4));
+    cJSON_AddNumberToObject(j, "playouts", (double)s->playouts);
+    cJSON_AddNumberToObject(j, "seconds", web_round(s->seconds, 3));
+    return j;
+}
+
+static char *tgweb_text(const web_game_t *g)
+{
+    const board_t *b = game_board(engine_game(g->engine));
+    const web_phase_t phase = web_game_phase(g);
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    char buf[32];
+    cJSON_AddNumberToObject(j, "version", TGWEB_VERSION);
+    cJSON_AddStringToObject(j, "human", web_color_name(g->human));
+    cJSON *ai = cJSON_AddObjectToObject(j, "ai");
+    if (ai) {
+        cJSON_AddNumberToObject(ai, "playouts", (double)g->ai.playouts);
+        cJSON_AddNumberToObject(ai, "seconds", g->ai.seconds);
+        cJSON_AddNumberToObject(ai, "threads", g->ai.threads);
+    }
+    cJSON_AddStringToObject(j, "phase", phase == WEB_PHASE_PLAY      ? "play"
+                                        : phase == WEB_PHASE_SCORING ? "scoring"
+                                                                     : "over");
+    if (g->has_proposal || g->counted) {
+        cJSON_AddItemToObject(j, "dead", web_point_list(b, g->dead));
+        cJSON_AddItemToObject(j, "proposed_dead", web_point_list(b, g->proposed_dead));
+        cJSON_AddItemToObject(j, "seki", web_point_list(b, g->seki));
+    }
+    cJSON *moves = cJSON_AddArrayToObject(j, "ai_moves");
+    const int n = web_game_move_count(g);
+    for (int i = 0; moves && i < n; i++) {
+        const web_ai_stats_t none = {false, 0, 0, 0};
+        cJSON_AddItemToArray(moves, stats_json(i < g->ai_moves_cap ? &g->ai_moves[i] : &none));
+    }
+    cJSON_AddItemToObject(j, "ai_resign", stats_json(&g->ai_resign));
+    cJSON_AddStringToObject(j, "created", web_time_text(g->created, buf, sizeof buf));
+    cJSON_AddStringToObject(j, "updated", web_time_text(g->updated, buf, sizeof buf));
+    char *text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    return text;
+}
+
+char *web_store_sgf(const web_game_t *g)
+{
+    const game_t *game = engine_game(g->engine);
+    const bool human_black = g->human == STONE_BLACK;
+    sgf_node_t *root = sgf_from_game(game, human_black ? "Human" : "tengen",
+                                     human_black ? "tengen" : "Human");
+    if (!root) return NULL;
+    char buf[64];
+    struct tm tm;
+    gmtime_r(&g->created, &tm);
+    bool ok = strftime(buf, sizeof buf, "%Y-%m-%d", &tm) && sgf_add(root, "DT", buf);
+    const char *result = web_game_result(g, buf, sizeof buf);
+    if (ok && result && !sgf_get(root, "RE")) ok = sgf_add(root, "RE", result);
+    char *tg = ok ? tgweb_text(g) : NULL;
+    ok = tg && sgf_add(root, "TGWEB", tg);
+    free(tg);
+    char *text = ok ? sgf_write(root) : NULL;
+    sgf_free(root);
+    return text;
+}
+
+static void game_path(const web_t *w, const char *id, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/%s.sgf", w->data_dir, id);
+}
+
+bool web_store_save(const web_game_t *g, char *err, size_t len)
+{
+    char path[PATH_MAX + 80], tmp[PATH_MAX + 80];
+    game_path(g->web, g->id, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s/.%s.sgf.tmp", g->web->data_dir, g->id);
+    char *text = web_store_sgf(g);
+    if (!text) {
+        snprintf(err, len, "out of memory writing the SGF");
+        return false;
+    }
+    const size_t n = strlen(text);
+    const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    bool ok = fd >= 0;
+    size_t done = 0;
+    while (ok && done < n) {
+        const ssize_t k = write(fd, text + done, n - done);
+        if (k < 0 && errno == EINTR) continue;
+        ok = k > 0;
+        if (ok) done += (size_t)k;
+    }
+    /* The data must be on disk before the rename makes it the game. */
+    ok = ok && fsync(fd) == 0;
+    if (fd >= 0 && close(fd)) ok = false;
+    ok = ok && rename(tmp, path) == 0;
+    if (!ok) {
+        snprintf(err, len, "cannot save %s: %s", path, strerror(errno));
+        unlink(tmp);
+    } else {
+        /* And the rename itself. */
+        const int dfd = open(g->web->data_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            fsync(dfd);
+            close(dfd);
+        }
+    }
+    free(text);
+    return ok;
+}
+
+bool web_store_remove(const web_t *w, const char *id)
+{
+    char path[PATH_MAX + 80];
+    game_path(w, id, path, sizeof path);
+    return unlink(path) == 0 || errno == ENOENT;
+}
+
+/* ---- reading ---- */
+
+static void read_stats(const cJSON *j, web_ai_stats_t *s)
+{
+    const cJSON *w = cJSON_GetObjectItemCaseSensitive(j, "winrate");
+    const cJSON *p = cJSON_GetObjectItemCaseSensitive(j, "playouts");
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(j, "seconds");
+    s->valid = cJSON_IsNumber(w) && w->valuedouble >= 0 && w->valuedouble <= 1;
+    if (!s->valid) return;
+    s->winrate = w->valuedouble;
+    s->playouts = cJSON_IsNumber(p) && p->valuedouble >= 0 && p->valuedouble < 1e12
+                      ? (long)p->valuedouble
+                      : 0;
+    s->seconds = cJSON_IsNumber(t) && t->valuedouble >= 0 && t->valuedouble < 1e6 ? t->valuedouble
+                                                                                   : 0;
+}
+
+/* A number field of TGWEB within [lo, hi], else fallback. */
+static double tg_number(const cJSON *obj, const char *name, double lo, double hi, double fallback)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+    return cJSON_IsNumber(v) && v->valuedouble >= lo && v->valuedouble <= hi ? v->valuedouble
+                                                                             : fallback;
+}
+
+/* Apply what TGWEB says to a fresh game (only the valid parts: a hand-edited file loses at most
+ * the settings, never the moves). */
+static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *opts, bool keep_times)
+{
+    const game_t *game = engine_game(wg->engine);
+    const board_t *b = game_board(game);
+    const cJSON *ai = cJSON_GetObjectItemCaseSensitive(tg, "ai");
+    if (!opts->has_playouts)
+        wg->ai.playouts = (long)tg_number(ai, "playouts", 0, WEB_MAX_PLAYOUTS, (double)wg->ai.playouts);
+    if (!opts->has_seconds)
+        wg->ai.seconds = tg_number(ai, "seconds", WEB_MIN_SECONDS, WEB_MAX_SECONDS, wg->ai.seconds);
+    if (!opts->has_threads)
+        wg->ai.threads = (int)tg_number(ai, "threads", 1, WEB_MAX_GAME_THREADS, wg->ai.threads);
+    if (game_end_reason(game) == GAME_END_PASSES) {
+        char err[128];
+        bool dead[BOARD_MAX_POINTS], proposed[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
+        if (web_parse_dead_list(b, cJSON_GetObjectItemCaseSensitive(tg, "dead"), dead, err, sizeof err) &&
+            web_parse_dead_list(b, cJSON_GetObjectItemCaseSensitive(tg, "proposed_dead"), proposed,
+                                err, sizeof err)) {
+            if (!web_parse_dead_list(b, cJSON_GetObjectItemCaseSensitive(tg, "seki"), seki, err,
+                                     sizeof err))
+                memset(seki, 0, sizeof seki);
+            memcpy(wg->dead, dead, sizeof dead);
+            memcpy(wg->proposed_dead, proposed, sizeof proposed);
+            memcpy(wg->seki, seki, sizeof seki);
+            wg->has_proposal = true;
+            const char *phase = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "phase"));
+            wg->counted = phase && strcmp(phase, "over") == 0;
+        }
+    }
+    web_game_sync_moves(wg);
+    const cJSON *moves = cJSON_GetObjectItemCaseSensitive(tg, "ai_moves");
+    const int n = web_game_move_count(wg);
+    if (cJSON_IsArray(moves) && cJSON_GetArraySize(moves) == n && n <= wg->ai_moves_cap) {
+        int i = 0;
+        const cJSON *m;
+        cJSON_ArrayForEach(m, moves) read_stats(m, &wg->ai_moves[i++]);
+    }
+    if (game_end_reason(game) == GAME_END_RESIGN && game_winner(game) == wg->human)
+        read_stats(cJSON_GetObjectItemCaseSensitive(tg, "ai_resign"), &wg->ai_resign);
+    if (keep_times) {
+        time_t t;
+        if (web_time_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "created")), &t))
+            wg->created = t;
+        if (web_time_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "updated")), &t))
+            wg->updated = t;
+    }
+}
+
+/* The loser named by an RE of a resignation ("B+R", "W+Resign"), or STONE_EMPTY. */
+static stone_t resigned(const sgf_node_t *root)
+{
+    const char *re = sgf_get(root, "RE");
+    if (!re || (re[0] != 'B' && re[0] != 'W') || re[1] != '+' || (re[2] != 'R' && re[2] != 'r'))
+        return STONE_EMPTY;
+    return re[0] == 'B' ? STONE_WHITE : STONE_BLACK;
+}
+
+web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *root,
+                                    const web_options_t *opts, bool keep_times, char *err,
+                                    size_t errlen)
+{
+    rules_t rules;
+    if (opts->has_rules) rules = opts->rules;
+    else rules_preset(&rules, "chinese");
+    sgf_error_t e;
+    game_t *game = sgf_to_game(root, &rules, -1, &e);
+    if (!game) {
+        snprintf(err, errlen, "%s", e.message);
+        return NULL;
+    }
+    const stone_t loser = resigned(root);
+    if (loser != STONE_EMPTY && !game_is_over(game)) game_resign(game, loser);
+
+    cJSON *tg = NULL;
+    const char *tg_text = sgf_get(root, "TGWEB");
+    if (tg_text) tg = cJSON_Parse(tg_text);
+    if (tg && !cJSON_IsObject(tg)) {
+        cJSON_Delete(tg);
+        tg = NULL;
+    }
+    stone_t human = game_to_move(game);
+    const char *tg_human = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "human"));
+    if (opts->has_human) human = opts->human;
+    else if (tg_human && !strcmp(tg_human, "black")) human = STONE_BLACK;
+    else if (tg_human && !strcmp(tg_human, "white")) human = STONE_WHITE;
+    web_ai_t ai = {opts->has_playouts ? opts->playouts : WEB_DEFAULT_PLAYOUTS,
+                   opts->has_seconds ? opts->seconds : WEB_DEFAULT_SECONDS,
+                   opts->has_threads ? opts->threads : 1};
+    web_game_t *wg = web_game_new(w, id, game_size(game), game_rules(game), human, &ai);
+    if (!wg) {
+        game_free(game);
+        cJSON_Delete(tg);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    web_game_set_game(wg, game);
+    if (tg) {
+        apply_tgweb(wg, tg, opts, keep_times);
+        engine_settings_t s = *engine_settings(wg->engine);
+        s.playouts = wg->ai.playouts;
+        s.seconds = wg->ai.seconds;
+        s.threads = wg->ai.threads;
+        engine_set_settings(wg->engine, &s);
+    }
+    cJSON_Delete(tg);
+    return wg;
+}
+
+/* Games sorted by id, so that the list has a stable order before the API sorts it by time. */
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void web_store_load_all(web_t *w)
+{
+    DIR *dir = opendir(w->data_dir);
+    if (!dir) {
+        fprintf(stderr, "tengen web: cannot read %s: %s\n", w->data_dir, strerror(errno));
+        return;
+    }
+    char **names = NULL;
+    int n = 0, cap = 0;
+    const struct dirent *ent;
+    while ((ent = readdir(dir))) {
+        const size_t len = strlen(ent->d_name);
+        if (ent->d_name[0] == '.' || len < 5 || strcmp(ent->d_name + len - 4, ".sgf")) continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **grown = realloc(names, (size_t)cap * sizeof *grown);
+            if (!grown) break;
+            names = grown;
+        }
+        names[n] = strdup(ent->d_name);
+        if (names[n]) n++;
+    }
+    closedir(dir);
+    qsort(names, (size_t)n, sizeof *names, compare_names);
+    int loaded = 0, skipped = 0;
+    for (int i = 0; i < n; i++) {
+        char id[WEB_ID_MAX + 8], path[PATH_MAX + 300], err[256];
+        snprintf(id, sizeof id, "%.*s", (int)(strlen(names[i]) - 4), names[i]);
+        snprintf(path, sizeof path, "%s/%s", w->data_dir, names[i]);
+        web_game_t *g = NULL;
+        if (!web_is_valid_id(id)) {
+            snprintf(err, sizeof err, "the name is not a game id (letters, digits, _ and -)");
+        } else {
+            sgf_error_t e;
+            sgf_node_t *root = sgf_read_file(path, &e);
+            const web_options_t none = {0};
+            if (!root) snprintf(err, sizeof err, "%s", e.message);
+            else g = web_store_game_from_sgf(w, id, root, &none, true, err, sizeof err);
+            sgf_free(root);
+        }
+        if (g) {
+            struct stat st;
+            if (g->updated == g->created && !stat(path, &st)) /* no TGWEB times */
+                g->created = g->updated = st.st_mtime;
+            if (web_add_game(w, g, false)) loaded++;
+            web_game_unref(g);
+        } else {
+            fprintf(stderr, "tengen web: skipped %s (left as it is): %s\n", path, err);
+            skipped++;
+        }
+        free(names[i]);
+    }
+    free(names);
+    printf("tengen web: %d game%s loaded from %s%s\n", loaded, loaded == 1 ? "" : "s",
+           w->data_dir, skipped ? " (some files skipped, see above)" : "");
+    fflush(stdout);
+}
