@@ -1,6 +1,6 @@
 # Top-level wrapper around CMake/CTest. `make` builds build/tengen; `make test` installs what it
 # needs, builds and runs every test (plain, clang, ASan+UBSan, and the search tests under TSan);
-# `make run` plays.
+# `make run` starts the web game (tengen web: open the address it prints).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo libmicrohttpd-dev libcjson-dev pkg-config curl chromium
 # Node.js and npm (the GTP client test) may come from Debian or from NodeSource, whose nodejs
@@ -34,7 +34,7 @@ build: deps
 	cmake --build build -j $(JOBS)
 
 run: build
-	./build/tengen play
+	./build/tengen web
 
 test: test-release test-sanitize test-clang test-tsan
 
