@@ -103,12 +103,113 @@ static void test_atari_escapes(void **state)
     assert_int_equal(tactics_atari_escapes(&b, ascii_point(&b, "D4"), out, 8), 0);
 }
 
+/* The ladder: black B7 is in atari; extending at C7 leaves two liberties and White chases it
+ * diagonally to the lower right edge, unless a black stone stands in the way. */
+static const char *ladder_start = ". . . . . . . . .\n"
+                                  ". O O . . . . . .\n"
+                                  "O X . . . . . . .\n"
+                                  ". O . . . . . . .\n"
+                                  ". . . . . . . . .\n"
+                                  ". . . . . . . . .\n"
+                                  ". . . . . . . . .\n"
+                                  ". . . . . . . . .\n"
+                                  ". . . . . . . . .\n";
+static const char *ladder_breaker = ". . . . . . . . .\n"
+                                    ". O O . . . . . .\n"
+                                    "O X . . . . . . .\n"
+                                    ". O . . . . . . .\n"
+                                    ". . . . . . . . .\n"
+                                    ". . . . . . . . .\n"
+                                    ". . . . . . X . .\n"
+                                    ". . . . . . . . .\n"
+                                    ". . . . . . . . .\n";
+
+static void test_ladder(void **state)
+{
+    (void)state;
+    board_t b;
+    int out[8];
+    ascii_board(&b, ladder_start, false);
+    const int q = ascii_point(&b, "B7");
+    assert_true(tactics_ladder_caught(&b, q));
+    assert_int_equal(tactics_atari_escapes(&b, q, out, 8), 0);
+    ascii_board(&b, ladder_breaker, false);
+    assert_false(tactics_ladder_caught(&b, q));
+    assert_int_equal(tactics_atari_escapes(&b, q, out, 8), 1);
+    assert_int_equal(out[0], ascii_point(&b, "C7"));
+    /* A string not in atari is not caught. */
+    assert_false(tactics_ladder_caught(&b, ascii_point(&b, "B8")));
+}
+
+static void test_ladder_attack(void **state)
+{
+    (void)state;
+    board_t b;
+    /* Black B7 has two liberties, B6 and C7. White B6 starts a working ladder; White C7 is a
+     * plain atari that Black escapes from at B6. */
+    ascii_board(&b,
+                ". . . . . . . . .\n"
+                ". O O . . . . . .\n"
+                "O X . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n",
+                false);
+    assert_true(tactics_is_ladder_attack(&b, STONE_WHITE, ascii_point(&b, "B6")));
+    assert_false(tactics_is_ladder_attack(&b, STONE_WHITE, ascii_point(&b, "C7")));
+    /* Far from any string: no atari at all. */
+    assert_false(tactics_is_ladder_attack(&b, STONE_WHITE, ascii_point(&b, "G3")));
+    /* With a breaker on the diagonal the same atari fails. */
+    ascii_board(&b,
+                ". . . . . . . . .\n"
+                ". O O . . . . . .\n"
+                "O X . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . X . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n",
+                false);
+    assert_false(tactics_is_ladder_attack(&b, STONE_WHITE, ascii_point(&b, "B6")));
+}
+
+/* A defender in atari next to an attacker stone in atari escapes by capturing it. */
+static void test_ladder_capture_escape(void **state)
+{
+    (void)state;
+    board_t b;
+    ascii_board(&b,
+                ". . . . . . . . .\n"
+                "O O O . . . . . .\n"
+                "O X . . . . . . .\n"
+                "X O X . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n"
+                ". . . . . . . . .\n",
+                false);
+    assert_false(tactics_ladder_caught(&b, ascii_point(&b, "B7")));
+    int out[8];
+    /* Both the capture at B5 and the extension at C7 (the capture stays available) save it. */
+    assert_int_equal(tactics_atari_escapes(&b, ascii_point(&b, "B7"), out, 8), 2);
+    assert_int_equal(out[0], ascii_point(&b, "B5"));
+    assert_int_equal(out[1], ascii_point(&b, "C7"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eval_move),
         cmocka_unit_test(test_self_atari),
         cmocka_unit_test(test_atari_escapes),
+        cmocka_unit_test(test_ladder),
+        cmocka_unit_test(test_ladder_attack),
+        cmocka_unit_test(test_ladder_capture_escape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* policy.h - the playout policy used by tree search: light random moves guided by a few tactics
- * (capture the last move's string in atari, escape own atari, reject most self-ataris), the
+ * (capture the last move's string in atari, escape own atari unless laddered, 3x3 patterns next
+ * to the last move, reject most self-ataris), the
  * Atari Go end (first capture wins) and a mercy rule, recording the moves for AMAF, and the final
  * owner of every point.
  *
@@ -18,6 +19,8 @@
 
 typedef struct policy_config {
     bool tactical;    /* false: plain light moves (playout_light_choose) */
+    const uint8_t *patterns; /* the 3x3 pattern set (pattern3_table) tried next to the last move,
+                                or NULL for none */
     int capture_goal; /* > 0 (Atari Go): stop when a side's capture count on the board reaches
                          this; that side wins */
     int mercy;        /* > 0: stop when one side has captured this many more stones than the other
@@ -34,7 +37,8 @@ typedef struct policy_result {
     bool capped;    /* the move cap ended it */
 } policy_result_t;
 
-/* A default configuration for b: tactical, mercy at a fifth of the points, 3 x points moves. */
+/* A default configuration for b: tactical with patterns, mercy at a fifth of the points,
+ * 3 x points moves. */
 void policy_config_default(policy_config_t *cfg, const board_t *b, int capture_goal);
 
 /* The policy's move for c on b, given the previous move last (a point, POINT_PASS or POINT_NONE):

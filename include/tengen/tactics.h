@@ -1,9 +1,10 @@
 /* tactics.h - small local tactics on a board_t: liberties a move would leave, self-atari, captures
  * and atari escapes. Used by the playout policies (policy.h) and by the priors of tree search.
  *
- * Everything here reads the board only (no copy, no play): a few neighbour and liberty lookups, so
- * the functions are cheap enough to call for every candidate move of a playout. Depends on the
- * rules core (board.h) only; knows no history, superko or search.
+ * The local readings look at the board only (no copy, no play): a few neighbour and liberty
+ * lookups, cheap enough for every candidate move of a playout. Ladders are read by playing on a
+ * scratch copy of the board (board_play/board_undo), so they are kept to strings in atari or about
+ * to be. Depends on the rules core (board.h) only; knows no history, superko or search.
  */
 #ifndef TENGEN_TACTICS_H
 #define TENGEN_TACTICS_H
@@ -28,9 +29,21 @@ void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out);
 bool tactics_is_self_atari(const board_t *b, stone_t c, int p);
 
 /* Moves that save the string at q (a stone of any colour, in atari): capturing an adjacent
- * opponent string in atari, or extending at the last liberty when that leaves at least two
- * liberties. Writes up to max distinct points into out; returns how many. Ladders are not read:
- * an extension to exactly two liberties may still die. */
+ * opponent string in atari, or extending at the last liberty when that leaves three or more
+ * liberties, or two that the opponent cannot take in a ladder. Writes up to max distinct points
+ * into out; returns how many. */
 int tactics_atari_escapes(const board_t *b, int q, int *out, int max);
+
+/* Ladders. The defender escapes by capturing a neighbouring string in atari (counted as an escape
+ * whatever follows) or by extending to three liberties; the attacker answers an extension to two
+ * by either atari; a ladder longer than a few dozen moves counts as escaped. */
+
+/* The string at q is in atari and its owner is to move: true if it cannot escape. False if q is
+ * not in atari. */
+bool tactics_ladder_caught(const board_t *b, int q);
+
+/* True if c at the empty point p puts a neighbouring opponent string in atari that then cannot
+ * escape, while the stone at p keeps two liberties or more. */
+bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p);
 
 #endif

@@ -35,6 +35,7 @@
 #include "mcts/mcts_params.h"
 #include "tengen/policy.h"
 #include "tengen/score.h"
+#include "tengen/pattern3.h"
 #include "tengen/tactics.h"
 
 #define NODE_ILLEGAL 1u   /* the move recreates an earlier position (superko): never selected */
@@ -475,9 +476,16 @@ static bool has_stone_near(const board_t *b, int p)
     return false;
 }
 
+/* Tactical facts about the points of a position that the priors use (set by expand()). */
+enum {
+    FEATURE_ESCAPE = 1,        /* saves an own string in atari */
+    FEATURE_FUTILE_ESCAPE = 2, /* extends an own string in atari that a ladder still catches */
+    FEATURE_LADDER_ATTACK = 4, /* ataris an opponent string that then dies in a ladder */
+};
+
 /* Give a new child its priors: wins and losses in virtual games (mcts_params.h). */
 static void set_priors(node_t *ch, const board_t *b, stone_t c, int p, int last,
-                       const bool *escape)
+                       const uint8_t *feature, const uint8_t *patterns)
 {
     float n = PRIOR_EVEN, w = PRIOR_EVEN / 2.0f;
     if (p == POINT_PASS) {
@@ -492,9 +500,19 @@ static void set_priors(node_t *ch, const board_t *b, stone_t c, int p, int last,
         n += bonus;
         w += bonus;
     }
-    if (escape[p]) {
+    if (feature[p] & FEATURE_ESCAPE) {
         n += PRIOR_ESCAPE;
         w += PRIOR_ESCAPE;
+    } else if (feature[p] & FEATURE_FUTILE_ESCAPE) {
+        n += PRIOR_LADDERED;
+    }
+    if (feature[p] & FEATURE_LADDER_ATTACK) {
+        n += PRIOR_LADDER_ATTACK;
+        w += PRIOR_LADDER_ATTACK;
+    }
+    if (patterns && pattern3_match_in(patterns, b, p)) {
+        n += PRIOR_PATTERN;
+        w += PRIOR_PATTERN;
     }
     if (t.libs <= 1 && t.captured == 0) n += t.stones > 1 ? PRIOR_SELF_ATARI_BIG : PRIOR_SELF_ATARI;
     if (last > 0) {
@@ -550,21 +568,34 @@ static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int la
         }
     } while (!atomic_compare_exchange_weak_explicit(&m->used, &first, first + (size_t)n,
                                                     memory_order_relaxed, memory_order_relaxed));
-    /* Points that save an own string in atari. */
-    bool escape[BOARD_MAX_POINTS] = {false};
+    /* Escapes of own strings in atari (and extensions a ladder makes futile); ataris that start
+     * a working ladder against opponent strings with two liberties. */
+    uint8_t feature[BOARD_MAX_POINTS];
+    memset(feature, 0, (size_t)b->num_points);
     for (int i = 0; i < b->num_points; i++) {
-        if (board_at(b, i) != c || board_chain_head(b, i) != i || board_liberties(b, i) != 1)
-            continue;
-        int out[16];
-        const int k = tactics_atari_escapes(b, i, out, 16);
-        for (int j = 0; j < k; j++)
-            escape[out[j]] = true;
+        const stone_t col = board_at(b, i);
+        if ((col != STONE_BLACK && col != STONE_WHITE) || board_chain_head(b, i) != i) continue;
+        const int libs = board_liberties(b, i);
+        if (col == c && libs == 1) {
+            int out[16];
+            const int k = tactics_atari_escapes(b, i, out, 16);
+            for (int j = 0; j < k; j++)
+                feature[out[j]] |= FEATURE_ESCAPE;
+            const int lib = board_atari_point(b, i);
+            if (!(feature[lib] & FEATURE_ESCAPE)) feature[lib] |= FEATURE_FUTILE_ESCAPE;
+        } else if (col != c && libs == 2) {
+            int l[2];
+            board_chain_liberty_list(b, i, l, 2);
+            for (int j = 0; j < 2; j++)
+                if (!(feature[l[j]] & FEATURE_LADDER_ATTACK) && tactics_is_ladder_attack(b, c, l[j]))
+                    feature[l[j]] |= FEATURE_LADDER_ATTACK;
+        }
     }
     for (int i = 0; i < n; i++) {
         node_t *ch = &m->pool[first + (size_t)i];
         memset(ch, 0, sizeof *ch);
         ch->move = (int16_t)moves[i];
-        set_priors(ch, b, c, moves[i], last, escape);
+        set_priors(ch, b, c, moves[i], last, feature, m->pcfg.patterns);
     }
     m->pool[node].num_children = (uint16_t)n;
     atomic_store_explicit(&m->pool[node].first_child, (uint32_t)first, memory_order_release);

@@ -33,6 +33,12 @@
 #define PRIOR_CAPTURE_MANY 30
 /* Saving an own string in atari (capturing a neighbour or extending to two or more liberties). */
 #define PRIOR_ESCAPE 20
+/* Extending an own string in atari that a ladder catches anyway: losses. */
+#define PRIOR_LADDERED 20
+/* An atari that catches an opponent string in a ladder: wins. */
+#define PRIOR_LADDER_ATTACK 20
+/* A move matching a 3x3 pattern (pattern3.h): wins, as michi's PRIOR_PAT3. */
+#define PRIOR_PATTERN 10
 /* A self-atari that captures nothing: losses. Larger strings are worse. */
 #define PRIOR_SELF_ATARI 10
 #define PRIOR_SELF_ATARI_BIG 30

@@ -1,6 +1,16 @@
 /* tactics.c - liberties after a move, self-atari, atari escapes, read from the board without
- * playing. Owns nothing but these local readings; must not know history, playouts or search. */
+ * playing; ladders, read by playing on a scratch copy. Owns nothing but these local readings;
+ * must not know history, playouts or search. */
 #include "tengen/tactics.h"
+
+#include <stddef.h>
+
+/* Moves a ladder is read for before it counts as escaped: a ladder across a 25x25 board takes
+ * about twice the board's width. */
+#define LADDER_MAX_MOVES 64
+/* Moves played in one ladder read, both branches of every choice included, before it counts as
+ * escaped: keeps the rare branching ladders from growing exponentially. */
+#define LADDER_MAX_PLAYS 160
 
 /* Add p to the small set libs[0..*n) if it is new; the set never grows past cap. */
 static void lib_add(int *libs, int *n, int cap, int p)
@@ -75,6 +85,8 @@ bool tactics_is_self_atari(const board_t *b, stone_t c, int p)
     return m.libs <= 1 && m.captured == 0;
 }
 
+static bool extension_is_laddered(const board_t *b, stone_t c, int p);
+
 int tactics_atari_escapes(const board_t *b, int q, int *out, int max)
 {
     const int lib = board_atari_point(b, q);
@@ -103,7 +115,156 @@ int tactics_atari_escapes(const board_t *b, int q, int *out, int max)
         bool dup = false;
         for (int i = 0; i < n; i++)
             dup |= out[i] == lib;
-        if (m.libs >= 2 && !dup) out[n++] = lib;
+        if (m.libs >= 2 && !dup && (m.libs >= 3 || !extension_is_laddered(b, c, lib))) out[n++] = lib;
     }
     return n;
+}
+
+/* Ladder reading plays on a scratch board without undo: the attacker's atari is chosen by a
+ * cheap look-ahead (which atari leaves the extension only two liberties), so a ladder is one
+ * line of play; only when both ataris qualify is the board copied to try the first. `plays`
+ * bounds the board_play calls of one read, branches included. */
+typedef struct ladder_read {
+    int plays;
+} ladder_read_t;
+
+enum { LADDER_ESCAPED, LADDER_CAUGHT, LADDER_GOES_ON };
+
+/* Liberties (capped at 3) that d's string gets by extending at e when the point `taken` is no
+ * longer free: like tactics_eval_move's count without `taken`. */
+static int libs_after_extension(const board_t *b, stone_t d, int e, int taken)
+{
+    int libs[3], nlibs = 0;
+    const stone_t a = stone_other(d);
+    for (int k = 0; k < 4 && nlibs < 3; k++) {
+        const int q = e + board_neighbor_offset(b, k);
+        const stone_t col = board_at(b, q);
+        if (col == STONE_EMPTY) {
+            if (q != taken) lib_add(libs, &nlibs, 3, q);
+        } else if (col == a) {
+            if (board_liberties(b, q) == 1) lib_add(libs, &nlibs, 3, q); /* captured */
+        } else if (col == d) {
+            int own[5];
+            const int n = board_chain_liberty_list(b, q, own, 5);
+            for (int i = 0; i < n; i++)
+                if (own[i] != e && own[i] != taken) lib_add(libs, &nlibs, 3, own[i]);
+        }
+    }
+    return nlibs;
+}
+
+/* Can the owner of the string at s capture a neighbouring string in atari? */
+static bool can_capture_neighbour(const board_t *w, int s)
+{
+    const stone_t a = stone_other(board_at(w, s));
+    const int h = board_chain_head(w, s);
+    int t = h;
+    do {
+        for (int k = 0; k < 4; k++) {
+            const int r = t + board_neighbor_offset(w, k);
+            if (board_at(w, r) == a && board_liberties(w, r) == 1 &&
+                board_check_move(w, board_at(w, s), board_atari_point(w, r)) == MOVE_OK)
+                return true;
+        }
+        t = w->next[t];
+    } while (t != h);
+    return false;
+}
+
+static bool defender_caught(board_t *w, int s, int moves, ladder_read_t *rd);
+
+/* The string at s has two liberties and the attacker is to move: play the atari that can work
+ * (trying the first of two on a copy). LADDER_GOES_ON when an atari was played on w. */
+static int attack(board_t *w, int s, int moves, ladder_read_t *rd)
+{
+    const stone_t d = board_at(w, s), a = stone_other(d);
+    int l[2], good[2], n = 0;
+    board_chain_liberty_list(w, s, l, 2);
+    for (int i = 0; i < 2; i++) {
+        tactics_move_t m;
+        if (board_check_move(w, a, l[i]) != MOVE_OK) continue;
+        tactics_eval_move(w, a, l[i], &m);
+        if (m.libs < 2) continue; /* the attacking stone would be taken at once */
+        if (libs_after_extension(w, d, l[1 - i], l[i]) <= 2) good[n++] = l[i];
+    }
+    if (n == 0) return LADDER_ESCAPED;
+    if (n == 2) {
+        board_t x;
+        board_copy(&x, w);
+        board_play(&x, a, good[0], NULL);
+        rd->plays++;
+        if (board_liberties(&x, s) == 1 && defender_caught(&x, s, moves + 1, rd))
+            return LADDER_CAUGHT;
+    }
+    board_play(w, a, good[n - 1], NULL);
+    rd->plays++;
+    return board_liberties(w, s) == 1 ? LADDER_GOES_ON : LADDER_ESCAPED;
+}
+
+/* The string at s is in atari and its owner to move: true if it cannot escape. */
+static bool defender_caught(board_t *w, int s, int moves, ladder_read_t *rd)
+{
+    const stone_t d = board_at(w, s);
+    for (;;) {
+        if (can_capture_neighbour(w, s)) return false;
+        const int lib = board_atari_point(w, s);
+        if (board_check_move(w, d, lib) != MOVE_OK) return true;
+        board_play(w, d, lib, NULL);
+        rd->plays++;
+        const int libs = board_liberties(w, s);
+        if (libs <= 1) return true;
+        if (libs >= 3 || moves >= LADDER_MAX_MOVES || rd->plays >= LADDER_MAX_PLAYS) return false;
+        const int r = attack(w, s, moves + 1, rd);
+        if (r != LADDER_GOES_ON) return r == LADDER_CAUGHT;
+        moves += 2;
+    }
+}
+
+/* After c extends at p (legal, leaving its string two liberties), can the opponent catch the
+ * string in a ladder? */
+static bool extension_is_laddered(const board_t *b, stone_t c, int p)
+{
+    board_t w;
+    board_copy(&w, b);
+    board_play(&w, c, p, NULL);
+    if (board_liberties(&w, p) != 2) return board_liberties(&w, p) < 2;
+    ladder_read_t rd = {1};
+    const int r = attack(&w, p, 0, &rd);
+    return r == LADDER_CAUGHT || (r == LADDER_GOES_ON && defender_caught(&w, p, 1, &rd));
+}
+
+bool tactics_ladder_caught(const board_t *b, int q)
+{
+    if (board_liberties(b, q) != 1) return false;
+    board_t w;
+    board_copy(&w, b);
+    ladder_read_t rd = {0};
+    return defender_caught(&w, q, 0, &rd);
+}
+
+bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p)
+{
+    if (board_check_move(b, c, p) != MOVE_OK) return false;
+    tactics_move_t m;
+    tactics_eval_move(b, c, p, &m);
+    if (m.libs < 2) return false; /* the attacking stone must not be taken at once */
+    int victims[4], n = 0;
+    for (int k = 0; k < 4; k++) {
+        const int q = p + board_neighbor_offset(b, k);
+        if (board_at(b, q) == stone_other(c) && board_liberties(b, q) == 2) {
+            bool dup = false;
+            for (int i = 0; i < n; i++)
+                dup |= board_chain_head(b, victims[i]) == board_chain_head(b, q);
+            if (!dup) victims[n++] = q;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        board_t w;
+        board_copy(&w, b);
+        board_play(&w, c, p, NULL);
+        ladder_read_t rd = {1};
+        if (board_liberties(&w, victims[i]) == 1 && defender_caught(&w, victims[i], 1, &rd))
+            return true;
+    }
+    return false;
 }
