@@ -753,6 +753,57 @@ static void test_eyes(void **state)
     assert_false(board_is_eyelike(&b, ascii_point(&b, "B5"), BLACK)); /* occupied */
 }
 
+/* The counts kept by the board equal a count of the diagram, after setup, moves and a capture. */
+static void expect_counts_match_colors(const board_t *b)
+{
+    const int orth[4] = {-b->stride, -1, 1, b->stride};
+    const int diag[4] = {-b->stride - 1, -b->stride + 1, b->stride - 1, b->stride + 1};
+    for (int p = 0; p < b->num_points; p++) {
+        if (!board_is_on_board(b, p)) continue;
+        for (int c = STONE_EMPTY; c <= STONE_BORDER; c++) {
+            int n = 0, nd = 0;
+            for (int d = 0; d < 4; d++) {
+                n += b->color[p + orth[d]] == c;
+                nd += b->color[p + diag[d]] == c;
+            }
+            assert_int_equal(board_neighbor_count(b, p, (stone_t)c), n);
+            assert_int_equal(board_diagonal_count(b, p, (stone_t)c), nd);
+        }
+    }
+}
+
+static void test_neighbor_counts(void **state)
+{
+    (void)state;
+    board_t b;
+    ascii_board(&b, ". X . . .\n"
+                    "X O X . .\n"
+                    ". . . . .\n"
+                    ". . . . .\n"
+                    ". . . . .\n",
+                false);
+    expect_counts_match_colors(&b);
+    /* A5: two black neighbours, two border; diagonals B4 white, three border. */
+    const int a5 = ascii_point(&b, "A5");
+    assert_int_equal(board_neighbor_count(&b, a5, BLACK), 2);
+    assert_int_equal(board_neighbor_count(&b, a5, STONE_BORDER), 2);
+    assert_int_equal(board_diagonal_count(&b, a5, WHITE), 1);
+    assert_int_equal(board_diagonal_count(&b, a5, STONE_BORDER), 3);
+    board_undo_t u;
+    const int b3 = ascii_point(&b, "B3");
+    board_play(&b, BLACK, b3, &u); /* captures B4 */
+    expect_consistent(&b);
+    expect_counts_match_colors(&b);
+    assert_int_equal(board_neighbor_count(&b, ascii_point(&b, "B4"), BLACK), 4);
+    assert_int_equal(board_diagonal_count(&b, a5, WHITE), 0);
+    board_undo(&b, &u);
+    expect_consistent(&b);
+    expect_counts_match_colors(&b);
+    assert_true(board_setup(&b, ascii_point(&b, "E1"), WHITE));
+    expect_counts_match_colors(&b);
+    assert_int_equal(board_diagonal_count(&b, ascii_point(&b, "D2"), WHITE), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -776,6 +827,7 @@ int main(void)
         cmocka_unit_test(test_gtp_vertices),
         cmocka_unit_test(test_init_and_off_board),
         cmocka_unit_test(test_eyes),
+        cmocka_unit_test(test_neighbor_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

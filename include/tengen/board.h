@@ -71,6 +71,11 @@ typedef struct board {
     uint32_t lib_sum[BOARD_MAX_POINTS];  /* sum of the liberty points: the liberty when libs == 1 */
     uint16_t empties[BOARD_MAX_POINTS];  /* the empty points, in no particular order */
     uint16_t empty_index[BOARD_MAX_POINTS]; /* position of an empty point in empties[] */
+    /* The colours around each on-board point, counted: bits 4c..4c+3 hold how many of its four
+     * neighbours have colour c (a stone_t: empty, black, white, border), bits 16+4c..16+4c+3 how
+     * many of its four diagonal points have. Kept up to date by every move, capture and undo, so
+     * that eye and "has an empty neighbour" tests read one word. Meaningless at border points. */
+    uint32_t neighbor_counts[BOARD_MAX_POINTS];
 } board_t;
 
 /* What board_undo needs to take a move back: a few bytes, kept by the caller (LIFO). */
@@ -127,6 +132,16 @@ static inline int board_liberties(const board_t *b, int p)
 static inline int board_chain_size(const board_t *b, int p)
 {
     return b->stones[b->chain[p]];
+}
+/* How many of the four neighbours (diagonal: the four diagonal points) of the on-board point p
+ * have colour c (STONE_EMPTY .. STONE_BORDER). O(1). */
+static inline int board_neighbor_count(const board_t *b, int p, stone_t c)
+{
+    return (int)(b->neighbor_counts[p] >> (4 * c)) & 15;
+}
+static inline int board_diagonal_count(const board_t *b, int p, stone_t c)
+{
+    return (int)(b->neighbor_counts[p] >> (16 + 4 * c)) & 15;
 }
 /* The last liberty of the string at p if it is in atari, else POINT_NONE. */
 static inline int board_atari_point(const board_t *b, int p)

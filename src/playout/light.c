@@ -13,11 +13,12 @@ int playout_default_max_moves(const board_t *b)
     return 3 * b->size * b->size;
 }
 
-/* The rare half of light_is_candidate: p has no empty neighbour. Kept out of line so that the
- * common test stays small enough to inline into the scan without spilling registers. The ko point
- * never has an empty neighbour (a capture of one stone just emptied it, surrounded by the capturer),
- * so the ko test belongs here. */
-__attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, stone_t c, int p)
+/* The rare half of light_is_candidate: p has no empty neighbour; around is its
+ * neighbor_counts[] word. Kept out of line so that the common test stays small enough to inline
+ * into the scan without spilling registers. The ko point never has an empty neighbour (a capture
+ * of one stone just emptied it, surrounded by the capturer), so the ko test belongs here. */
+__attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, stone_t c, int p,
+                                                              uint32_t around)
 {
     if (p == b->ko_point && c == b->ko_color) return false;
     const uint8_t *col = b->color;
@@ -26,7 +27,6 @@ __attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, 
     const int s = b->stride;
     const int o = (int)stone_other(c), me = (int)c;
     const int q0 = p - s, q1 = p - 1, q2 = p + 1, q3 = p + s;
-    const int n0 = col[q0], n1 = col[q1], n2 = col[q2], n3 = col[q3];
     /* Branch-free: the shape (own eye shape, the opponent's, mixed) is close to a coin flip in a
      * playout, and computing every test costs less than a mispredicted branch. Every neighbour is
      * c, the opponent or border. chain[] of a border point is 0 and libs[0] is 0 (board.h), so a
@@ -36,31 +36,25 @@ __attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, 
      * string with exactly one (it is captured). With the count capped at 2, that is "capped count
      * == 2 for an own string, == 1 otherwise"; a border neighbour (count 0) never matches. */
     const int k0 = l0 > 2 ? 2 : l0, k1 = l1 > 2 ? 2 : l1, k2 = l2 > 2 ? 2 : l2, k3 = l3 > 2 ? 2 : l3;
-    const int legal = (k0 == 1 + (n0 == me)) | (k1 == 1 + (n1 == me)) | (k2 == 1 + (n2 == me)) |
-                      (k3 == 1 + (n3 == me));
+    const int legal = (k0 == 1 + (col[q0] == me)) | (k1 == 1 + (col[q1] == me)) |
+                      (k2 == 1 + (col[q2] == me)) | (k3 == 1 + (col[q3] == me));
     /* c's true eye: no enemy neighbour, and the diagonal test of board_is_true_eye (at most one
      * enemy diagonal, none if one is off the board). With weights 2 for an enemy diagonal and 1
      * for a border one, that is a total of at most 3 (no border: 0 or 2; edge: 2; corner: 3). */
-    const unsigned around = (1u << n0) | (1u << n1) | (1u << n2) | (1u << n3);
-    const unsigned weights = (2u << (2 * o)) | (1u << (2 * STONE_BORDER));
-    const unsigned w = ((weights >> (2 * col[q0 - 1])) & 3) + ((weights >> (2 * col[q0 + 1])) & 3) +
-                       ((weights >> (2 * col[q3 - 1])) & 3) + ((weights >> (2 * col[q3 + 1])) & 3);
-    const int eye = !((around >> o) & 1) & (w <= 3);
+    const unsigned enemy_neighbors = (around >> (4 * o)) & 15;
+    const unsigned w = 2 * ((around >> (16 + 4 * o)) & 15) + (around >> (16 + 4 * STONE_BORDER));
+    const int eye = (enemy_neighbors == 0) & (w <= 3);
     return legal & !eye;
 }
 
 /* Would c at the empty point p be a light-policy candidate: legal and not a fill of c's true eye?
  * This is board_check_move + board_is_true_eye fused and ordered for the common case: a point with
- * an empty neighbour is always legal and never an eye, which decides most points in a few loads. */
+ * an empty neighbour is always legal and never an eye, which decides most points with one load. */
 static inline bool light_is_candidate(const board_t *b, stone_t c, int p)
 {
-    const uint8_t *col = b->color;
-    const int s = b->stride;
-    /* One branch, not four: the colours around a random point are close to coin flips. */
-    if (((1u << col[p - s]) | (1u << col[p - 1]) | (1u << col[p + 1]) | (1u << col[p + s])) &
-        (1u << STONE_EMPTY))
-        return true;
-    return light_is_candidate_slow(b, c, p);
+    const uint32_t around = b->neighbor_counts[p];
+    if (around & (15u << (4 * STONE_EMPTY))) return true;
+    return light_is_candidate_slow(b, c, p, around);
 }
 
 int playout_light_choose(const board_t *b, stone_t c, rng_t *rng)

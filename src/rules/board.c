@@ -28,6 +28,48 @@ uint64_t board_zobrist_to_move(stone_t c)
     return mix64(0x7e57ab1eULL + (uint64_t)c);
 }
 
+/* ---- neighbour counts ---- */
+
+/* The change of neighbor_counts[] around a point that changes from empty to c (subtracted for the
+ * way back): one empty neighbour fewer, one neighbour of colour c more. No field ever leaves 0..4
+ * at an on-board point, so the word arithmetic never carries from one field into the next. */
+static inline uint32_t counts_delta(stone_t c)
+{
+    return (1u << (4 * c)) - 1u;
+}
+
+/* Add delta to the counts of the four neighbours of p, and delta << 16 to its diagonal points'.
+ * Border points take part too (no branch) and hold meaningless values. */
+static inline void counts_update(board_t *b, int p, uint32_t delta)
+{
+    /* Written as b->neighbor_counts[...], not through a pointer: the access path tells gcc that
+     * these words are not b->empty_count or b->stride, which it would otherwise reload. */
+    const int st = b->stride;
+    const uint32_t diag = delta << 16;
+    b->neighbor_counts[p - st] += delta;
+    b->neighbor_counts[p - 1] += delta;
+    b->neighbor_counts[p + 1] += delta;
+    b->neighbor_counts[p + st] += delta;
+    b->neighbor_counts[p - st - 1] += diag;
+    b->neighbor_counts[p - st + 1] += diag;
+    b->neighbor_counts[p + st - 1] += diag;
+    b->neighbor_counts[p + st + 1] += diag;
+}
+
+/* Recompute neighbor_counts[] of every on-board point from color[]; border points get 0. */
+static void counts_rebuild(board_t *b)
+{
+    const int st = b->stride;
+    const int orth[4] = {-st, -1, 1, st}, diag[4] = {-st - 1, -st + 1, st - 1, st + 1};
+    for (int p = 0; p < b->num_points; p++) {
+        uint32_t n = 0;
+        if (b->color[p] != STONE_BORDER)
+            for (int d = 0; d < 4; d++)
+                n += (1u << (4 * b->color[p + orth[d]])) + (1u << (16 + 4 * b->color[p + diag[d]]));
+        b->neighbor_counts[p] = n;
+    }
+}
+
 bool board_init(board_t *b, int size, bool suicide_allowed)
 {
     if (size < BOARD_MIN_SIZE || size > BOARD_MAX_SIZE) return false;
@@ -45,6 +87,7 @@ bool board_init(board_t *b, int size, bool suicide_allowed)
             b->empty_index[p] = (uint16_t)b->empty_count;
             b->empties[b->empty_count++] = (uint16_t)p;
         }
+    counts_rebuild(b);
     return true;
 }
 
@@ -60,6 +103,7 @@ void board_copy(board_t *dst, const board_t *src)
     memcpy(dst->lib_sum, src->lib_sum, n * sizeof(src->lib_sum[0]));
     memcpy(dst->empties, src->empties, (size_t)src->empty_count * sizeof(src->empties[0]));
     memcpy(dst->empty_index, src->empty_index, n * sizeof(src->empty_index[0]));
+    memcpy(dst->neighbor_counts, src->neighbor_counts, n * sizeof(src->neighbor_counts[0]));
 }
 
 bool board_is_on_board(const board_t *b, int p)
@@ -141,6 +185,7 @@ static int chain_remove(board_t *b, int h)
 {
     const int st = b->stride;
     const stone_t c = (stone_t)b->color[h];
+    const uint32_t delta = counts_delta(c);
     int n = 0;
     int s = h;
     do {
@@ -148,6 +193,7 @@ static int chain_remove(board_t *b, int h)
         b->chain[s] = 0;
         b->hash ^= board_zobrist(c, s);
         empty_add(b, s);
+        counts_update(b, s, -delta);
         n++;
         s = b->next[s];
     } while (s != h);
@@ -364,6 +410,7 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
     b->color[p] = (uint8_t)c;
     b->hash ^= board_zobrist(c, p);
     empty_remove(b, p);
+    counts_update(b, p, counts_delta(c));
     b->stones_on_board[c]++;
 
     /* The new stone, in no string's list yet: below it becomes a string of its own or joins the
@@ -510,6 +557,7 @@ static void region_fill(board_t *b, int p, stone_t c, uint8_t *touched)
         int s = stack[--top];
         b->hash ^= board_zobrist(c, s);
         empty_remove(b, s);
+        counts_update(b, s, counts_delta(c));
         b->stones_on_board[c]++;
         touched[s] = 1;
         for (int d = 0; d < 4; d++) {
@@ -564,6 +612,7 @@ void board_undo(board_t *b, const board_undo_t *undo)
     b->chain[p] = 0;
     b->hash ^= board_zobrist(c, p);
     empty_add(b, p);
+    counts_update(b, p, -counts_delta(c));
     b->stones_on_board[c]--;
     touched[p] = 1;
     rebuild_around(b, touched);
@@ -593,6 +642,7 @@ static void board_rebuild(board_t *b)
     for (int p = 0; p < b->num_points; p++)
         if ((b->color[p] == STONE_BLACK || b->color[p] == STONE_WHITE) && b->chain[p] == p)
             chain_recount(b, p);
+    counts_rebuild(b);
 }
 
 bool board_setup(board_t *b, int p, stone_t c)
@@ -678,6 +728,13 @@ bool board_check(const board_t *b, char *err, int err_len)
     if (b->libs[0] || b->stones[0] || b->lib_sum[0]) {
         snprintf(err, (size_t)err_len, "point 0 does not read as an empty string");
         return false;
+    }
+    for (int p = 0; p < b->num_points; p++) {
+        if (b->color[p] != STONE_BORDER && b->neighbor_counts[p] != t->neighbor_counts[p]) {
+            snprintf(err, (size_t)err_len, "neighbour counts of point %d are %#x, not %#x", p,
+                     (unsigned)b->neighbor_counts[p], (unsigned)t->neighbor_counts[p]);
+            return false;
+        }
     }
     for (int i = 0; i < b->empty_count; i++) {
         int p = b->empties[i];
