@@ -23,21 +23,23 @@ __attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, 
     if (p == b->ko_point && c == b->ko_color) return false;
     const uint8_t *col = b->color;
     const uint16_t *chain = b->chain;
-    const uint16_t *libs = b->libs;
+    const uint32_t *lib_sum = b->lib_sum;
     const int s = b->stride;
     const int o = (int)stone_other(c), me = (int)c;
     const int q0 = p - s, q1 = p - 1, q2 = p + 1, q3 = p + s;
     /* Branch-free: the shape (own eye shape, the opponent's, mixed) is close to a coin flip in a
      * playout, and computing every test costs less than a mispredicted branch. Every neighbour is
-     * c, the opponent or border. chain[] of a border point is 0 and libs[0] is 0 (board.h), so a
-     * border neighbour reads as a string with no liberty. */
-    const int l0 = libs[chain[q0]], l1 = libs[chain[q1]], l2 = libs[chain[q2]], l3 = libs[chain[q3]];
-    /* Legal: a neighbour is an own string with two liberties or more (it keeps one), or an enemy
-     * string with exactly one (it is captured). With the count capped at 2, that is "capped count
-     * == 2 for an own string, == 1 otherwise"; a border neighbour (count 0) never matches. */
-    const int k0 = l0 > 2 ? 2 : l0, k1 = l1 > 2 ? 2 : l1, k2 = l2 > 2 ? 2 : l2, k3 = l3 > 2 ? 2 : l3;
-    const int legal = (k0 == 1 + (col[q0] == me)) | (k1 == 1 + (col[q1] == me)) |
-                      (k2 == 1 + (col[q2] == me)) | (k3 == 1 + (col[q3] == me));
+     * c, the opponent or border.
+     * Legal: a neighbour is an own string with two liberties or more (it keeps one), or an enemy
+     * string with exactly one (it is captured). p is a liberty of every neighbouring string, so
+     * "exactly one" is "the sum of its liberties is p", and a neighbour makes the move legal when
+     * it is own xor in atari. A border neighbour is neither: its chain[] is 0 and lib_sum[0] is 0,
+     * never p. */
+    const uint32_t up = (uint32_t)p;
+    const int legal = ((col[q0] == me) ^ (lib_sum[chain[q0]] == up)) |
+                      ((col[q1] == me) ^ (lib_sum[chain[q1]] == up)) |
+                      ((col[q2] == me) ^ (lib_sum[chain[q2]] == up)) |
+                      ((col[q3] == me) ^ (lib_sum[chain[q3]] == up));
     /* c's true eye: no enemy neighbour, and the diagonal test of board_is_true_eye (at most one
      * enemy diagonal, none if one is off the board). With weights 2 for an enemy diagonal and 1
      * for a border one, that is a total of at most 3 (no border: 0 or 2; edge: 2; corner: 3). */
