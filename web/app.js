@@ -102,23 +102,23 @@ function explain(err) {
 
 // ---- loading and following a game ----
 
+// Returns 'ok', 'missing' (no such game: forgotten) or 'error' (the server does not answer:
+// the id is kept and the event stream keeps trying, so the game comes back with the server).
 async function loadGame(id, { quiet = false } = {}) {
   try {
     const g = await api.getGame(id);
     openGame(g);
-    return true;
+    return 'ok';
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
       if (!quiet) showMessage('That game no longer exists.');
       rememberGame(null);
       closeGame();
-    } else {
-      showMessage(explain(err), 'error', true);
-      // Keep the id: the server may be restarting. The stream retries by itself.
-      state.game = state.game || null;
-      followGame(id);
+      return 'missing';
     }
-    return false;
+    showMessage(explain(err), 'error', true);
+    followGame(id);
+    return 'error';
   }
 }
 
@@ -306,12 +306,7 @@ function onBoardClick(v) {
     return;
   }
   if (state.pending) return;
-  // Say "occupied" at once; the server explains everything else (suicide, ko, superko).
-  const p = parseVertex(g.size, v);
-  if (p && g.board[p.y][p.x] !== '.') {
-    showMessage(REASONS.occupied);
-    return;
-  }
+  // The server judges every move (occupied, suicide, ko, superko): one source of truth.
   act((id) => api.play(id, v));
 }
 
@@ -918,7 +913,10 @@ async function startGame(opts) {
 function onKey(ev) {
   if (ev.defaultPrevented) return;
   const t = ev.target;
-  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+  const typing = t && (t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable ||
+    (t.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'range'].includes(t.type)));
+  if (typing) return;
+  if (t && t.type === 'range' && ev.key.startsWith('Arrow')) return;
   if (document.querySelector('dialog[open]')) return;
   const key = ev.key;
   if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && (key === 'z' || key === 'Z')) {
@@ -993,6 +991,7 @@ function wire() {
   $('btn-resign').addEventListener('click', resign);
   $('btn-score-done').addEventListener('click', acceptScore);
   $('btn-resume').addEventListener('click', undo);
+  $('btn-undo-end').addEventListener('click', undo);
   $('btn-review-end').addEventListener('click', () => state.game && reviewTo(state.game.move_number));
   $('rv-first').addEventListener('click', () => reviewTo(0));
   $('rv-prev').addEventListener('click', () => reviewStep(-1));
@@ -1035,9 +1034,10 @@ async function start() {
       id = null;
     }
   }
-  if (id && (await loadGame(id, { quiet: true }))) return;
-  if (!state.game && !id) openNewGame();
-  else if (!state.game) {
+  const loaded = id ? await loadGame(id, { quiet: true }) : 'missing';
+  if (loaded === 'error' || state.game) return;
+  if (!id) openNewGame();
+  else {
     // The remembered game is gone (deleted); offer the saved games if there are any.
     try {
       const { games } = await api.listGames();

@@ -58,7 +58,11 @@ export class BoardView {
     this.model = null;
     this.cursor = null; // keyboard cursor {x, y} or null
     this.hover = null; // vertex under a mouse pointer
+    this.keyboard = false; // the last input was a key (show the cursor)
     svg.addEventListener('pointerleave', () => this.setHover(null));
+    svg.addEventListener('pointerdown', () => {
+      this.keyboard = false;
+    });
     svg.addEventListener('keydown', (ev) => this.onKey(ev));
     svg.addEventListener('focus', () => {
       if (!this.cursor && this.size) {
@@ -98,9 +102,12 @@ export class BoardView {
     for (let i = 0; i < size; i++) d += `M0 ${i}H${n}M${i} 0V${n}`;
     el('path', { d, class: 'lines' }, grid);
     el('rect', { x: 0, y: 0, width: n, height: n, class: 'edge' }, grid);
-    for (const [x, y] of starPoints(size)) el('circle', { cx: x, cy: y, r: 0.09, class: 'star' }, grid);
+    // Coordinates and star points keep about the same size on the screen whatever the board.
+    const starR = 0.09 * Math.min(1, (size + 1) / 10);
+    for (const [x, y] of starPoints(size)) el('circle', { cx: x, cy: y, r: starR, class: 'star' }, grid);
 
-    const coords = el('g', { class: 'coords', 'aria-hidden': 'true' }, svg);
+    const fontSize = Math.min(0.5, Math.max(0.17, 0.029 * (size + 1.1)));
+    const coords = el('g', { class: 'coords', 'aria-hidden': 'true', 'font-size': fontSize.toFixed(3) }, svg);
     const off = MARGIN * 0.55;
     for (let i = 0; i < size; i++) {
       const letter = LETTERS[i];
@@ -158,10 +165,10 @@ export class BoardView {
         for (let x = 0; x < size; x++) {
           const o = model.ownership[y * size + x];
           if (!o || Math.abs(o) < 0.1) continue;
-          const s = 0.92;
+          const s = 0.62;
           el('rect', {
-            x: x - s / 2, y: y - s / 2, width: s, height: s,
-            class: o > 0 ? 'own-b' : 'own-w', 'fill-opacity': (Math.abs(o) * 0.55).toFixed(2),
+            x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 0.06,
+            class: o > 0 ? 'own-b' : 'own-w', 'fill-opacity': (Math.abs(o) * 0.7).toFixed(2),
           }, this.layerOwnership);
         }
       }
@@ -196,8 +203,8 @@ export class BoardView {
         for (const v of list || []) {
           const p = parseVertex(size, v);
           if (!p) continue;
-          const s = 0.34;
-          el('rect', { x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, class: cls }, this.layerTerritory);
+          const s = 0.3;
+          el('rect', { x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, rx: 0.04, class: cls }, this.layerTerritory);
         }
       }
     }
@@ -235,7 +242,9 @@ export class BoardView {
   drawCursor() {
     if (!this.layerCursor) return;
     this.layerCursor.replaceChildren();
+    // Only for keyboard users: a mouse click focuses the board too.
     if (!this.cursor || document.activeElement !== this.svg) return;
+    if (!this.keyboard && !this.svg.matches(':focus-visible')) return;
     const { x, y } = this.cursor;
     el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, rx: 0.12, class: 'cursor-box' }, this.layerCursor);
   }
@@ -250,6 +259,7 @@ export class BoardView {
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (this.handlers.cursorEnabled && !this.handlers.cursorEnabled()) return;
     if (moves[ev.key]) {
+      this.keyboard = true;
       const [dx, dy] = moves[ev.key];
       const c = this.cursor || { x: 0, y: 0 };
       this.cursor = {

@@ -1,0 +1,320 @@
+// web_e2e.mjs - the browser half of tests/web_e2e.sh: Debian chromium, driven by playwright-core,
+// plays the web game the way a person would (clicks, keys, dialogs) and checks what the page shows.
+//
+// usage: node tests/web_e2e.mjs play|resume URL PROFILE_DIR ARTIFACT_DIR SCRATCH_DIR
+//   play:   a 9x9 game (click, AI answer with live analysis, an illegal move explained, undo,
+//           pass, review keys), a 5x5 game to the end (passes, a disputed dead group, the count in
+//           words), SGF download, reload, the saved games list and a phone-sized screenshot.
+//   resume: after the server restarted, the same browser profile opens the page and finds the
+//           game where it was, and play goes on.
+// Every wait is on a condition (never a fixed sleep); one step's limit is STEP_MS.
+
+import { chromium } from 'playwright-core';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [phase, url, profile, artifacts, scratch] = process.argv.slice(2);
+if (!['play', 'resume'].includes(phase) || !url || !profile || !artifacts || !scratch) {
+  console.error('usage: node tests/web_e2e.mjs play|resume URL PROFILE_DIR ARTIFACT_DIR SCRATCH_DIR');
+  process.exit(2);
+}
+const STEP_MS = 20000;
+const memo = join(scratch, 'e2e-memo.json');
+
+let stepName = 'start';
+const step = (name) => {
+  stepName = name;
+};
+
+function check(cond, msg) {
+  if (!cond) throw new Error('check failed: ' + msg);
+}
+
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  viewport: { width: 1280, height: 860 },
+  acceptDownloads: true,
+});
+context.setDefaultTimeout(STEP_MS);
+const page = context.pages()[0] || (await context.newPage());
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(e.message));
+page.on('dialog', (d) => d.accept()); // the confirm() of resign and delete
+
+const tid = (id) => page.locator(`[data-testid="${id}"]`);
+const stone = (v) => page.locator(`#board [data-stone="${v}"]`);
+const game = () => page.evaluate(() => window.tengen.state.game);
+const shot = (name) => page.screenshot({ path: join(artifacts, name) });
+
+// The page's idea of the game once it is the human's turn again, or the game has left play.
+async function waitHumanTurn() {
+  await page.waitForFunction(() => {
+    const s = window.tengen && window.tengen.state;
+    const g = s && s.game;
+    if (!g || g.ai_thinking || s.genmoveInFlight || s.pending) return false;
+    return g.phase !== 'play' || g.to_move === g.human;
+  });
+  return game();
+}
+
+async function newGame(fields) {
+  const dlg = tid('new-game-dialog');
+  if (!(await dlg.isVisible())) await page.keyboard.press('n');
+  await dlg.waitFor({ state: 'visible' });
+  await tid('f-size').fill(String(fields.size));
+  await tid('f-rules').selectOption(fields.rules);
+  await tid('f-komi').fill(String(fields.komi));
+  await tid('f-colour').selectOption('black');
+  await tid('f-strength').selectOption('custom');
+  await tid('f-playouts').fill(String(fields.playouts));
+  await tid('f-seconds').fill(String(fields.seconds));
+  await tid('start-game').click();
+  await dlg.waitFor({ state: 'hidden' });
+  await page.waitForFunction((n) => {
+    const g = window.tengen.state.game;
+    return g && g.size === n && g.move_number === 0;
+  }, fields.size);
+  return game();
+}
+
+async function playPhase() {
+  await page.goto(url);
+  // A first visit opens the New game dialog by itself.
+  step('A first visit opens the New game dialog by itself');
+  await tid('new-game-dialog').waitFor({ state: 'visible' });
+  await shot('01-new-game.png');
+  // Let tengen think by time only, long enough to watch its analysis.
+  step('Let tengen think by time only, long enough to watch its analysis');
+  let g = await newGame({ size: 9, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 1.5 });
+  check(/#game=/.test(page.url()), 'the URL names the game: ' + page.url());
+  await page.locator('#board [data-vertex]').first().waitFor();
+  check((await page.locator('#board [data-vertex]').count()) === 81, '81 intersections');
+  check(/Your move/.test(await tid('status').textContent()), 'status says it is my move');
+
+  // A click plays; tengen thinks visibly with live win rate and candidates, then answers.
+  step('A click plays');
+  await page.locator('#board [data-vertex="E5"]').click();
+  await stone('E5').waitFor();
+  check(await stone('E5').evaluate((e) => e.classList.contains('black')), 'E5 is black');
+  await tid('thinking').waitFor({ state: 'visible' });
+  await page.locator('[data-testid="candidates"] tbody tr').first().waitFor();
+  await page.waitForFunction(() => /%/.test(document.querySelector('[data-testid="winrate"]').textContent));
+  await page.locator('#board .cand').first().waitFor();
+  await shot('02-ai-thinking.png');
+  g = await waitHumanTurn();
+  check(g.moves.length === 2 && g.moves[0] === 'E5', 'two moves after the AI answered: ' + g.moves);
+  const aiMove = g.moves[1];
+  check(aiMove !== 'pass', 'the AI answered with a stone');
+  await page.locator('#board .stone.white').first().waitFor();
+  check((await page.locator('#board .stone.white').count()) === 1, 'one white stone on the board');
+  check((await tid('last-move').count()) === 1, 'the last move is marked');
+  check(await tid('thinking').isHidden(), 'no thinking indicator once the AI moved');
+
+  // An illegal click is explained in words, in a live region.
+  step('An illegal click is explained in words, in a live region');
+  await page.locator(`#board [data-vertex="${aiMove}"]`).click();
+  await page.waitForFunction(() => /occupied/i.test(document.querySelector('[data-testid="message"]').textContent));
+  check(await tid('message').isVisible(), 'the refusal is visible');
+  check((await tid('message').getAttribute('aria-live')) === 'assertive', 'the refusal is announced');
+  check((await game()).moves.length === 2, 'the illegal move changed nothing');
+
+  // Undo takes back my move and tengen's answer.
+  step('Undo takes back my move and tengen\'s answer');
+  await tid('undo').click();
+  await page.waitForFunction(() => window.tengen.state.game.move_number === 0);
+  await page.waitForFunction(() => document.querySelectorAll('#board .stone').length === 0);
+
+  // Play on: a click, then a move from the keyboard (focus the board, move the cursor, Enter).
+  step('Play on');
+  await page.locator('#board [data-vertex="C3"]').click();
+  await stone('C3').waitFor();
+  g = await waitHumanTurn();
+  check(g.phase === 'play' && g.moves.length === 2, 'tengen answered C3');
+  await page.locator('#board').focus();
+  const before = g.move_number;
+  for (let tries = 0; tries < 9 && (await game()).move_number === before; tries++) {
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !window.tengen.state.pending);
+  }
+  check((await game()).move_number > before, 'a move played with the keyboard');
+  g = await waitHumanTurn();
+  check(g.phase === 'play', 'still playing after four moves');
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+
+  // Analysis views: ownership heat map, move numbers, the win-rate graph.
+  step('Analysis views');
+  await page.locator('body').focus();
+  await page.keyboard.press('t');
+  await page.keyboard.press('m');
+  await page.locator('#board .ownership rect').first().waitFor();
+  await page.locator('#board .num').first().waitFor();
+  await page.locator('#graph .curve').waitFor();
+  await shot('03-midgame-analysis.png');
+  await page.keyboard.press('t');
+  await page.keyboard.press('m');
+
+  // Review with the arrow keys, then back.
+  step('Review with the arrow keys, then back');
+  await page.keyboard.press('ArrowLeft');
+  await tid('review').waitFor({ state: 'visible' });
+  await page.waitForFunction((n) => /Reviewing move/.test(document.querySelector('[data-testid="status"]').textContent) &&
+    window.tengen.state.review && window.tengen.state.review.n === n - 1, g.move_number);
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.n === 0 &&
+    document.querySelectorAll('#board .stone').length === 0);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.tengen.state.review.n === 1 && document.querySelectorAll('#board .stone').length === 1);
+  await page.keyboard.press('Escape');
+  await tid('review').waitFor({ state: 'hidden' });
+
+  // P passes; tengen answers, or passes too when that wins, and then "Resume play" takes the
+  // passes back.
+  step('P passes');
+  const n9 = (await game()).move_number;
+  await page.keyboard.press('p');
+  await page.waitForFunction((n) => window.tengen.state.game.moves[n] === 'pass', n9);
+  g = await waitHumanTurn();
+  if (g.phase === 'scoring') {
+    await tid('resume').click();
+    await page.waitForFunction(() => window.tengen.state.game.phase === 'play');
+    g = await waitHumanTurn();
+  }
+  check(g.phase === 'play', 'playing again after the pass');
+  const game9 = g.id;
+
+  // A short game to the end: 5x5, I play the centre and then pass until the game stops.
+  step('A short game to the end');
+  g = await newGame({ size: 5, rules: 'chinese', komi: 0.5, playouts: 200, seconds: 2 });
+  check(g.id !== game9, 'a new game');
+  await page.locator('#board [data-vertex="C3"]').click();
+  g = await waitHumanTurn();
+  for (let i = 0; i < 30 && g.phase === 'play'; i++) {
+    const n = g.move_number;
+    await tid('pass').click();
+    await page.waitForFunction((m) => window.tengen.state.game.move_number > m, n);
+    g = await waitHumanTurn();
+  }
+  check(g.phase === 'scoring' || g.phase === 'over', 'the game ended: ' + g.phase);
+  if (g.phase === 'scoring') {
+    await page.waitForFunction(() => /Counting/.test(document.querySelector('[data-testid="status"]').textContent));
+    await tid('accept-score').waitFor({ state: 'visible' });
+    await shot('04-scoring.png');
+    // Dispute: mark every white group dead (one click per string), and the first back alive
+    // and dead again, then accept the count.
+    const white = await page.$$eval('#board .stone.white', (els) => els.map((e) => e.dataset.stone));
+    const proposed = new Set(g.scoring.dead);
+    for (const v of white) {
+      const isDead = await page.locator(`#board [data-stone="${v}"]`).evaluate((e) => e.classList.contains('dead'));
+      if (!isDead) {
+        await page.locator(`#board [data-vertex="${v}"]`).click();
+        await page.locator(`#board [data-stone="${v}"].dead`).waitFor();
+      }
+    }
+    if (white.length) {
+      await page.locator(`#board [data-vertex="${white[0]}"]`).click();
+      await page.locator(`#board [data-stone="${white[0]}"]:not(.dead)`).waitFor();
+      await page.locator(`#board [data-vertex="${white[0]}"]`).click();
+      await page.locator(`#board [data-stone="${white[0]}"].dead`).waitFor();
+    }
+    await tid('accept-score').click();
+    await page.waitForFunction(() => window.tengen.state.game.phase === 'over');
+    g = await game();
+    for (const v of white) check(g.scoring.dead.includes(v), `the count has my dead stone ${v}`);
+    if (white.length && white.some((v) => !proposed.has(v))) check(true, 'disputed');
+  }
+  const words = /^(Black|White) wins by (\d+(\.\d)? points?|resignation)\.|^Jigo/;
+  await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid="status"]').textContent), words.source);
+  const resultText = await tid('status').textContent();
+  check(resultText === g.result_text, `the page says the server's result: ${resultText} / ${g.result_text}`);
+  await page.locator('#board .territory rect').first().waitFor();
+  await shot('05-result.png');
+
+  // The SGF download (the .sh checks it with tengen's reader).
+  step('The SGF download (the .sh checks it with tengen\'s reader)');
+  const [download] = await Promise.all([page.waitForEvent('download'), tid('download-sgf').click()]);
+  await download.saveAs(join(artifacts, 'game.sgf'));
+  const sgf = readFileSync(join(artifacts, 'game.sgf'), 'utf8');
+  check(sgf.startsWith('(;') && sgf.includes('SZ[5]') && sgf.includes('RE['), 'a 5x5 SGF with a result');
+
+  // A reload finds the finished game as it was.
+  step('A reload finds the finished game as it was');
+  await page.reload();
+  await page.waitForFunction((id) => window.tengen.state.game && window.tengen.state.game.id === id, g.id);
+  await page.waitForFunction((t) => document.querySelector('[data-testid="status"]').textContent === t, resultText);
+
+  // The saved games: both games listed; resume the 9x9 one.
+  step('The saved games');
+  await page.keyboard.press('g');
+  await tid('games-dialog').waitFor({ state: 'visible' });
+  await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 2, 'two saved games');
+  await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"] [data-testid="resume-game"]`).click();
+  await page.waitForFunction((id) => window.tengen.state.game && window.tengen.state.game.id === id, game9);
+  g = await waitHumanTurn();
+
+  // The phone: the board fits the width, nothing scrolls sideways.
+  step('The phone');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= 390);
+  const box = await tid('board').boundingBox();
+  check(box.width <= 390 && box.width > 300, 'the board fills the phone width: ' + box.width);
+  await shot('06-phone.png');
+  writeFileSync(memo, JSON.stringify({ id: game9, board: g.board, moves: g.moves }));
+}
+
+async function resumePhase() {
+  const before = JSON.parse(readFileSync(memo, 'utf8'));
+  // The bare address: the page finds its last game in localStorage.
+  step('The bare address');
+  await page.goto(url);
+  await page.waitForFunction((id) => window.tengen && window.tengen.state.game && window.tengen.state.game.id === id, before.id);
+  let g = await game();
+  check(JSON.stringify(g.moves) === JSON.stringify(before.moves), 'the same moves after the restart');
+  check(JSON.stringify(g.board) === JSON.stringify(before.board), 'the same board after the restart');
+  check(/#game=/.test(page.url()), 'the URL names the game again');
+  const stones = before.board.join('').replace(/\./g, '').length;
+  check((await page.locator('#board .stone').count()) === stones, 'the page shows every stone');
+  // And the game goes on.
+  step('And the game goes on');
+  if (g.phase === 'play') {
+    const empty = await page.$$eval('#board [data-vertex]', (els) => {
+      const g2 = window.tengen.state.game;
+      return els.map((e) => e.dataset.vertex).filter((v) => {
+        const x = 'ABCDEFGHJ'.indexOf(v[0]);
+        const y = g2.size - Number(v.slice(1));
+        return g2.board[y][x] === '.';
+      });
+    });
+    for (const v of empty) {
+      const n = g.move_number;
+      await page.locator(`#board [data-vertex="${v}"]`).click();
+      await page.waitForFunction(() => !window.tengen.state.pending);
+      if ((await game()).move_number > n) break;
+    }
+    g = await waitHumanTurn();
+    check(g.move_number >= before.moves.length + 2 || g.phase !== 'play', 'a move and an answer after the restart');
+  }
+  await shot('07-after-restart.png');
+}
+
+try {
+  if (phase === 'play') await playPhase();
+  else await resumePhase();
+  check(pageErrors.length === 0, 'no JavaScript errors: ' + pageErrors.join('; '));
+  console.log(`web_e2e.mjs ${phase}: ok`);
+} catch (err) {
+  console.error(`web_e2e.mjs ${phase}: step "${stepName}": ${err.message}`);
+  try {
+    await shot(`fail-${phase}.png`);
+    console.error('page status: ' + (await tid('status').textContent()) + ' | message: ' + (await tid('message').textContent()));
+  } catch (e) {
+    /* the page may be gone */
+  }
+  process.exitCode = 1;
+} finally {
+  await context.close();
+}
