@@ -71,6 +71,10 @@ void engine_replace_game(engine_t *e, game_t *g);
  * from it and the clock (engine_set_clock, engine_time_plan). */
 void engine_time_left(engine_t *e, stone_t c, double seconds, int stones);
 
+/* Moves genmove and engine_analyze must not consider (GTP allow/avoid), until set again; NULL:
+ * none. Copied. The searches that only judge dead stones ignore it. */
+void engine_set_move_filter(engine_t *e, const mcts_move_filter_t *f);
+
 /* Search callback for progress reports of genmove's search (NULL: none). The extra searches
  * that only judge dead stones do not report. */
 void engine_set_report(engine_t *e, mcts_report_fn fn, void *user);

@@ -54,6 +54,9 @@ typedef struct mcts_move_stats {
     double amaf_winrate;
     int amaf_visits;
     double prior;     /* prior win rate given at expansion */
+    double score;      /* mean final score (black's area minus white's, minus komi and the
+                          handicap bonus) of this search's simulations through the move */
+    int score_samples; /* how many simulations that mean has (0: score is 0) */
 } mcts_move_stats_t;
 
 /* A snapshot of the search for the report callback and the result. */
@@ -90,6 +93,17 @@ bool mcts_set_config(mcts_t *m, const mcts_config_t *cfg);
 const mcts_config_t *mcts_config(const mcts_t *m);
 /* Drop the tree (the next search starts fresh). */
 void mcts_clear(mcts_t *m);
+
+/* Moves the search must not consider (GTP allow/avoid): a move of colour c at point p is left out
+ * of the tree at depths below banned_until[c][p] (depth 0: the moves at the root). Pass is never
+ * banned. */
+typedef struct mcts_move_filter {
+    uint8_t banned_until[3][BOARD_MAX_POINTS];
+} mcts_move_filter_t;
+
+/* Use f (copied; NULL: no filter) from the next search on. A change drops the tree, which was
+ * grown under the old filter. */
+void mcts_set_move_filter(mcts_t *m, const mcts_move_filter_t *f);
 /* Report callback, called every MCTS_REPORT_INTERVAL playouts and once at the end (fn NULL: none). */
 void mcts_set_report(mcts_t *m, mcts_report_fn fn, void *user);
 

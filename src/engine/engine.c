@@ -57,6 +57,8 @@ struct engine {
     engine_settings_t s;
     game_t *game;
     mcts_t *mcts;
+    bool filtered;             /* engine_set_move_filter gave a filter */
+    mcts_move_filter_t filter;
     int low_winrate[3];       /* consecutive own moves below the resign threshold, per colour */
     bool has_time_left[3];
     double time_left[3];      /* seconds */
@@ -175,6 +177,12 @@ void engine_time_left(engine_t *e, stone_t c, double seconds, int stones)
     e->has_time_left[c] = true;
     e->time_left[c] = seconds;
     e->stones_left[c] = stones;
+}
+
+void engine_set_move_filter(engine_t *e, const mcts_move_filter_t *f)
+{
+    e->filtered = f != NULL;
+    if (f) e->filter = *f;
 }
 
 void engine_set_report(engine_t *e, mcts_report_fn fn, void *user)
@@ -305,6 +313,7 @@ static void on_report(const mcts_report_t *r, void *user)
 static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, bool main, mcts_report_t *rep)
 {
     mcts_set_config(e->mcts, cfg);
+    mcts_set_move_filter(e->mcts, main && e->filtered ? &e->filter : NULL);
     atomic_store(&e->time_stop, false);
     e->extended = false;
     e->forwarding = main;
@@ -497,6 +506,7 @@ void engine_analyze(engine_t *e, stone_t c, const atomic_bool *stop, mcts_report
     cfg.max_playouts = ENGINE_ANALYZE_MAX_PLAYOUTS;
     cfg.max_seconds = 0;
     mcts_set_config(e->mcts, &cfg);
+    mcts_set_move_filter(e->mcts, e->filtered ? &e->filter : NULL);
     mcts_set_stop(e->mcts, stop);
     mcts_set_report(e->mcts, fn, user);
     mcts_report_t rep;

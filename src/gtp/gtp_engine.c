@@ -51,6 +51,7 @@ static gtp_result_t genmove_common(gtp_t *gtp, int argc, char **argv, bool play,
     stone_t c;
     if (argc < 2 || !gtp_parse_color(argv[1], &c)) return gtp_error(gtp, "invalid color");
     engine_move_t mv;
+    engine_set_move_filter(gtp_engine(gtp), NULL);
     const int p = engine_genmove(gtp_engine(gtp), c, play, cleanup, &mv);
     log_move(gtp, c, &mv);
     char v[8];
@@ -132,6 +133,8 @@ typedef struct analyze_args {
     int min_moves;   /* list at least this many moves (0-visit ones if needed) */
     int max_moves;   /* list at most this many; 0 = no limit */
     bool ownership;  /* kata: append the ownership of every point */
+    bool filtered;   /* allow/avoid gave a move filter */
+    mcts_move_filter_t filter;
 } analyze_args_t;
 
 struct gtp_analysis {
@@ -228,12 +231,17 @@ static void write_info_line(gtp_analysis_t *a, const mcts_report_t *r)
         const double lcb = lcb_of(m->winrate, m->visits);
         line_append(a, "%sinfo move %s visits %d", i ? " " : "", board_point_to_gtp(b, m->point, v),
                     m->visits);
-        if (args->format == ANALYZE_LZ)
+        if (args->format == ANALYZE_LZ) {
             line_append(a, " winrate %ld prior %ld lcb %ld", per_10000(m->winrate),
                         per_10000(prior), per_10000(lcb));
-        else
+        } else {
+            /* The move's own mean score when its simulations give one, else the position's. */
+            const double score = m->score_samples > 0
+                                     ? (args->color == STONE_BLACK ? m->score : -m->score)
+                                     : lead;
             line_append(a, " winrate %.6f scoreMean %.2f scoreLead %.2f prior %.6f lcb %.6f",
-                        m->winrate, tidy(lead, 0.01), tidy(lead, 0.01), prior, lcb);
+                        m->winrate, tidy(score, 0.01), tidy(score, 0.01), prior, lcb);
+        }
         line_append(a, " order %d pv", i);
         int pv[GTP_ANALYZE_PV_MAX];
         int n = engine_search_pv(e, m->point, pv, GTP_ANALYZE_PV_MAX);
@@ -266,12 +274,48 @@ static void analysis_report(const mcts_report_t *r, void *user)
     write_info_line(a, r);
 }
 
+/* "avoid|allow COLOR VERTEX,VERTEX,... UNTILDEPTH" (Leela Zero, KataGo): ban the listed points
+ * (avoid) or every other point (allow) for that colour in the first UNTILDEPTH moves of the search.
+ * "pass" may be listed; a pass is never banned. */
+static bool parse_move_filter(gtp_t *gtp, const char *kind, const char *color, char *vertices,
+                              const char *depth, analyze_args_t *a, const char **why)
+{
+    const board_t *b = game_board(gtp_game(gtp));
+    stone_t c;
+    char *end;
+    errno = 0;
+    const long until = strtol(depth, &end, 10);
+    if (!gtp_parse_color(color, &c) || end == depth || *end || errno || until < 1)
+        return *why = "syntax: allow|avoid COLOR VERTEX,... UNTILDEPTH", false;
+    bool listed[BOARD_MAX_POINTS] = {false};
+    for (char *save = NULL, *v = strtok_r(vertices, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
+        const int p = board_point_from_gtp(b, v);
+        if (p == POINT_PASS) continue;
+        if (p <= 0) return *why = "invalid vertex in allow/avoid", false;
+        listed[p] = true;
+    }
+    const uint8_t d = until > 255 ? 255 : (uint8_t)until;
+    const bool allow = !strcmp(kind, "allow");
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            const int p = board_point(b, x, y);
+            uint8_t *banned = &a->filter.banned_until[c][p];
+            if (listed[p] != allow && *banned < d) *banned = d;
+        }
+    a->filtered = true;
+    return true;
+}
+
 /* [color] [interval] then key-value pairs: interval N (centiseconds), minmoves N, maxmoves N,
- * ownership true|false (kata), other KataGo flags with true|false (ignored). */
+ * ownership true|false (kata), other KataGo flags with true|false (ignored), and the move filters
+ * allow/avoid COLOR VERTICES UNTILDEPTH (allow at most once, not with avoid, as KataGo). */
 static bool parse_analyze_args(gtp_t *gtp, int argc, char **argv, analyze_format_t format,
                                analyze_args_t *a, const char **why)
 {
-    *a = (analyze_args_t){format, game_to_move(gtp_game(gtp)), 0, 0, 0, false};
+    memset(a, 0, sizeof *a);
+    a->format = format;
+    a->color = game_to_move(gtp_game(gtp));
+    int allows = 0, avoids = 0;
     *why = "cannot parse analyze arguments";
     int i = 1;
     stone_t c;
@@ -291,8 +335,17 @@ static bool parse_analyze_args(gtp_t *gtp, int argc, char **argv, analyze_format
     }
     for (; i < argc; i += 2) {
         const char *key = argv[i];
-        if (!strcmp(key, "allow") || !strcmp(key, "avoid"))
-            return *why = "allow and avoid are not supported", false;
+        if (!strcmp(key, "allow") || !strcmp(key, "avoid")) {
+            if (i + 3 >= argc) return *why = "syntax: allow|avoid COLOR VERTEX,... UNTILDEPTH", false;
+            const bool allow = !strcmp(key, "allow");
+            if (allow && allows++ > 0) return *why = "allow may be given only once", false;
+            avoids += !allow;
+            if (allows && avoids) return *why = "allow and avoid cannot be combined", false;
+            if (!parse_move_filter(gtp, key, argv[i + 1], argv[i + 2], argv[i + 3], a, why))
+                return false;
+            i += 2;
+            continue;
+        }
         if (i + 1 >= argc) return false;
         const char *value = argv[i + 1];
         const bool is_bool = !strcmp(value, "true") || !strcmp(value, "false");
@@ -357,6 +410,7 @@ static gtp_result_t analyze_common(gtp_t *gtp, int argc, char **argv, analyze_fo
     a->args = args;
     a->last_print = -1;
     atomic_init(&a->stop, false);
+    engine_set_move_filter(gtp_engine(gtp), args.filtered ? &args.filter : NULL);
     a->out = gtp_stream_begin(gtp);
     *gtp_analysis_slot(gtp) = a;
     /* Without a thread the answer just ends (the loop writes the empty line). */
@@ -388,6 +442,7 @@ static gtp_result_t genmove_analyze_common(gtp_t *gtp, int argc, char **argv,
     atomic_init(&a.stop, false);
     a.out = gtp_stream_begin(gtp);
     engine_t *e = gtp_engine(gtp);
+    engine_set_move_filter(e, a.args.filtered ? &a.args.filter : NULL);
     engine_set_report(e, analysis_report, &a);
     engine_move_t mv;
     const int p = engine_genmove(e, a.args.color, true, false, &mv);

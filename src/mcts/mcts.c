@@ -105,6 +105,9 @@ struct mcts {
     uint64_t *keys;
     int num_keys, keys_cap;
 
+    bool filtered; /* filter applies (mcts_set_move_filter) */
+    mcts_move_filter_t filter;
+
     mcts_report_fn report_fn;
     void *report_user;
     const atomic_bool *stop; /* set by another thread to end the search (NULL: none) */
@@ -125,6 +128,10 @@ struct mcts {
     _Atomic bool finished;                /* set by the worker that ends the search */
     long reused_visits;
     float ownership[BOARD_MAX_POINTS];
+    /* Final area scores (black minus white, no komi) of this search's simulations by their first
+     * move, indexed by the point (0 for a pass): the per-move score estimates of the reports. */
+    _Atomic int64_t move_score_sum[BOARD_MAX_POINTS];
+    _Atomic int32_t move_score_count[BOARD_MAX_POINTS];
     mcts_move_stats_t stats[BOARD_MAX_POINTS + 1];
     int num_stats;
     int pv[MCTS_MAX_PV];
@@ -260,6 +267,15 @@ const mcts_config_t *mcts_config(const mcts_t *m)
 void mcts_set_stop(mcts_t *m, const atomic_bool *stop)
 {
     m->stop = stop;
+}
+
+void mcts_set_move_filter(mcts_t *m, const mcts_move_filter_t *f)
+{
+    const bool same = f ? m->filtered && !memcmp(&m->filter, f, sizeof *f) : !m->filtered;
+    if (same) return;
+    mcts_clear(m);
+    m->filtered = f != NULL;
+    if (f) m->filter = *f;
 }
 
 void mcts_set_report(mcts_t *m, mcts_report_fn fn, void *user)
@@ -537,14 +553,16 @@ static void set_priors(node_t *ch, const board_t *b, stone_t c, int p, int last,
     ch->prior_wins = w;
 }
 
-/* Create the children of `node` (position b, c to move, previous move last). At the root,
- * game_check_move filters the moves (superko exact). Returns false if the pool is full. */
-static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int last, bool at_root)
+/* Create the children of `node` (position b, c to move, previous move last, `depth` moves below
+ * the root). At the root, game_check_move filters the moves (superko exact). Returns false if the pool is full. */
+static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int last, int depth)
 {
+    const bool at_root = depth == 0;
     int moves[BOARD_MAX_POINTS + 1], n = 0;
     for (int i = 0; i < b->empty_count; i++) {
         const int p = b->empties[i];
         if (board_check_move(b, c, p) != MOVE_OK || board_is_true_eye(b, p, c)) continue;
+        if (m->filtered && depth < m->filter.banned_until[c][p]) continue;
         tactics_move_t t;
         tactics_eval_move(b, c, p, &t);
         if (t.libs == 0) continue; /* suicide, even where allowed */
@@ -606,14 +624,14 @@ static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int la
  * sets NODE_EXPANDING expands; another one sees the node as a leaf until the block is published.
  * Returns true if the node has children now. */
 static bool ensure_children(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int last,
-                            bool at_root)
+                            int depth)
 {
     node_t *nd = &m->pool[node];
     if (m->shared &&
         (atomic_fetch_or_explicit(&nd->flags, NODE_EXPANDING, memory_order_relaxed) &
          NODE_EXPANDING))
         return children_of(nd) != 0;
-    if (expand(m, node, b, c, last, at_root)) return true;
+    if (expand(m, node, b, c, last, depth)) return true;
     /* The pool is full; let a later search (after tree reuse made room) try again. */
     if (m->shared)
         atomic_fetch_and_explicit(&nd->flags, (uint16_t)~NODE_EXPANDING, memory_order_relaxed);
@@ -686,7 +704,7 @@ static bool simulate(mcts_t *m, worker_t *w)
         if (!children_of(&m->pool[node])) {
             const bool at_root = node == m->root;
             if (!at_root && stat_get(&m->pool[node].visits) < MCTS_EXPAND_VISITS) break;
-            if (!ensure_children(m, node, b, c, last, at_root)) break;
+            if (!ensure_children(m, node, b, c, last, depth)) break;
         }
         if (depth >= MCTS_MAX_DEPTH - 1) break;
         const uint32_t child = select_child(m, node);
@@ -740,6 +758,12 @@ static bool simulate(mcts_t *m, worker_t *w)
     }
     if (!decided) {
         winner = score > m->komi ? STONE_BLACK : score < m->komi ? STONE_WHITE : STONE_EMPTY;
+    }
+    if (depth >= 1) {
+        const int first_move = m->pool[w->path[1]].move;
+        const int k = first_move > 0 ? first_move : 0;
+        atomic_fetch_add_explicit(&m->move_score_sum[k], score, memory_order_relaxed);
+        atomic_fetch_add_explicit(&m->move_score_count[k], 1, memory_order_relaxed);
     }
     /* Black's result in half games: 2 a win, 1 a jigo, 0 a loss. */
     const int32_t black_half = winner == STONE_BLACK ? 2 : winner == STONE_WHITE ? 0 : 1;
@@ -830,6 +854,14 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
         s->amaf_visits = amaf;
         s->amaf_winrate = amaf > 0 ? (float)stat_get(&ch->amaf_wins2) * 0.5f / (float)amaf : 0.5;
         s->prior = ch->prior_visits > 0 ? ch->prior_wins / ch->prior_visits : 0.5;
+        const int k = ch->move > 0 ? ch->move : 0;
+        s->score_samples =
+            atomic_load_explicit(&m->move_score_count[k], memory_order_relaxed);
+        s->score = s->score_samples
+                       ? (double)atomic_load_explicit(&m->move_score_sum[k], memory_order_relaxed) /
+                                 s->score_samples -
+                             m->komi
+                       : 0;
     }
     qsort(m->stats, (size_t)m->num_stats, sizeof m->stats[0], cmp_stats);
     m->pv_len = 0;
@@ -940,6 +972,10 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
         memset(m->workers[k].owner_sum, 0, sizeof m->workers[k].owner_sum);
     }
     memset(m->ownership, 0, sizeof m->ownership);
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        atomic_store_explicit(&m->move_score_sum[p], 0, memory_order_relaxed);
+        atomic_store_explicit(&m->move_score_count[p], 0, memory_order_relaxed);
+    }
     m->game = g;
     m->to_move = c;
     const rules_t *rules = game_rules(g);
@@ -984,7 +1020,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
         /* The root is expanded before the workers start, so none of them has to wait for it
          * (the first simulation of a single thread would expand it the same way). */
         if (!children_of(&m->pool[m->root]))
-            ensure_children(m, m->root, &m->root_board, c, m->root_last, true);
+            ensure_children(m, m->root, &m->root_board, c, m->root_last, 0);
         for (; ran < m->num_workers; ran++)
             if (pthread_create(&m->workers[ran].thread, NULL, worker_main, &m->workers[ran]))
                 break; /* no more threads: search with those that started */
