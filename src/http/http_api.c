@@ -90,17 +90,29 @@ static void new_id(web_t *w, char *id)
 
 /* ---- request bodies ---- */
 
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 /* Parse the body into a JSON object (an empty body is {}); false after an error reply. */
 static bool parse_body(const char *body, size_t len, cJSON **out, web_reply_t *r)
 {
     size_t i = 0;
-    while (body && i < len && (body[i] == ' ' || body[i] == '\t' || body[i] == '\n' || body[i] == '\r'))
+    while (body && i < len && is_space(body[i]))
         i++;
     if (!body || i == len) {
         *out = cJSON_CreateObject();
         return true;
     }
-    *out = cJSON_ParseWithLength(body, len);
+    const char *end = NULL;
+    *out = cJSON_ParseWithLengthOpts(body, len, &end, false);
+    /* Nothing but white space may follow the object. */
+    for (size_t k = end && *out ? (size_t)(end - body) : len; k < len && *out; k++)
+        if (!is_space(body[k])) {
+            cJSON_Delete(*out);
+            *out = NULL;
+        }
     if (!cJSON_IsObject(*out)) {
         cJSON_Delete(*out);
         *out = NULL;
@@ -301,7 +313,7 @@ static void handle_list(web_t *w, web_reply_t *r)
         pthread_mutex_unlock(&g->lock);
         web_game_unref(g);
     }
-    if (list) qsort(list, (size_t)k, sizeof *list, newest_first);
+    if (list && k > 0) qsort(list, (size_t)k, sizeof *list, newest_first);
     for (int i = 0; i < k; i++) {
         if (arr) cJSON_AddItemToArray(arr, list[i].json);
         else cJSON_Delete(list[i].json);

@@ -230,6 +230,13 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
                 s->ended = true;
                 break;
             }
+            /* After the first state, a pending analysis goes first: it belongs to the search
+             * that came before the state change (the AI's move). */
+            if (s->state_seen && g->analysis && g->analysis_seq != s->analysis_seen) {
+                s->analysis_seen = g->analysis_seq;
+                stream_set(s, "analysis", g->analysis);
+                break;
+            }
             if (g->state_seq != s->state_seen) {
                 s->state_seen = g->state_seq;
                 cJSON *state = web_game_state(g, false);

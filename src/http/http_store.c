@@ -373,7 +373,7 @@ void web_store_load_all(web_t *w)
         if (names[n]) n++;
     }
     closedir(dir);
-    qsort(names, (size_t)n, sizeof *names, compare_names);
+    if (n > 0) qsort(names, (size_t)n, sizeof *names, compare_names);
     int loaded = 0, skipped = 0;
     for (int i = 0; i < n; i++) {
         char id[WEB_ID_MAX + 8], path[PATH_MAX + 300], err[256];
