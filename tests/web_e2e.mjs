@@ -246,12 +246,37 @@ async function playPhase() {
   await page.waitForFunction((id) => window.tengen.state.game && window.tengen.state.game.id === id, g.id);
   await page.waitForFunction((t) => document.querySelector('[data-testid="status"]').textContent === t, resultText);
 
-  // The saved games: both games listed; resume the 9x9 one.
+  // SGF upload: the downloaded game comes back as a new game, shown in review; step back, and
+  // play on from move 2 (another new game).
+  step('SGF upload');
+  await tid('sgf-file').setInputFiles(join(artifacts, 'game.sgf'));
+  await page.waitForFunction((id) => {
+    const s = window.tengen.state;
+    return s.game && s.game.id !== id && s.review && s.review.n === s.game.move_number;
+  }, g.id);
+  const uploaded = await game();
+  check(JSON.stringify(uploaded.moves) === JSON.stringify(g.moves), 'the uploaded game has the same moves');
+  check(uploaded.result === g.result, 'and the same result');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((n) => window.tengen.state.review && window.tengen.state.review.n === n - 2, uploaded.move_number);
+  await tid('continue-here').click();
+  await page.waitForFunction((id) => window.tengen.state.game.id !== id && !window.tengen.state.review, uploaded.id);
+  const branch = await waitHumanTurn();
+  check(branch.move_number === uploaded.move_number - 2 && branch.phase === 'play', 'a new game from move ' + (uploaded.move_number - 2));
+  check(JSON.stringify(branch.moves) === JSON.stringify(uploaded.moves.slice(0, -2)), 'with the first moves');
+
+  // The saved games: four listed; delete the two copies, resume the 9x9 game.
   step('The saved games');
   await page.keyboard.press('g');
   await tid('games-dialog').waitFor({ state: 'visible' });
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
-  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 2, 'two saved games');
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 4, 'four saved games');
+  for (const id of [uploaded.id, branch.id]) {
+    await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"] [data-testid="delete-game"]`).click();
+    await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"]`).waitFor({ state: 'detached' });
+  }
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="games-list"] li[data-game-id]').length === 2);
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"] [data-testid="resume-game"]`).click();
   await page.waitForFunction((id) => window.tengen.state.game && window.tengen.state.game.id === id, game9);
   g = await waitHumanTurn();

@@ -8,7 +8,8 @@
 # phases with one browser profile, and in between checks the downloaded SGF with tengen's own
 # reader (`loadsgf` in `tengen gtp`) and restarts the server on the same port: the page must find
 # its game again. Screenshots go to $WEB_E2E_ARTIFACTS (default: web-e2e-artifacts/ beside the
-# binary, i.e. build/web-e2e-artifacts/). Without node, npm or chromium (or without the npm
+# binary, i.e. build/web-e2e-artifacts/). WEB_E2E_WEB_DIR=web serves the page from the source
+# folder instead of the copy built into the binary (for work on the page). Without node, npm or chromium (or without the npm
 # registry) the test is skipped with a note, as the GNU Go comparisons are: `make deps` installs
 # them.
 set -u
@@ -65,7 +66,9 @@ trap 'stop_server; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
 # start_server PORT LOG: starts tengen web and sets URL from the address it prints.
 start_server() {
     SERVER_LOG=$2
-    "$TENGEN" web --host 127.0.0.1 --port "$1" --data "$DATA" --threads 2 >"$SERVER_LOG" 2>&1 &
+    local webdir=()
+    [ -n "${WEB_E2E_WEB_DIR:-}" ] && webdir=(--web-dir "$WEB_E2E_WEB_DIR")
+    "$TENGEN" web --host 127.0.0.1 --port "$1" --data "$DATA" --threads 2 "${webdir[@]}" >"$SERVER_LOG" 2>&1 &
     SERVER_PID=$!
     URL=
     for _ in $(seq 1 200); do

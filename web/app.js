@@ -676,7 +676,7 @@ function renderButtons() {
   const playing = g && g.phase === 'play' && !reviewing;
   const scoring = g && g.phase === 'scoring' && !reviewing;
   const over = g && g.phase === 'over' && !reviewing;
-  $('play-actions').hidden = !!(scoring || over);
+  $('play-actions').hidden = !playing && !!g;
   $('score-actions').hidden = !scoring;
   $('end-actions').hidden = !over;
   $('btn-pass').disabled = !canHumanPlay();

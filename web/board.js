@@ -188,6 +188,10 @@ export class BoardView {
           const t = el('text', { x, y, class: 'num' + (num >= 100 ? ' small' : '') }, this.layerMarks);
           t.textContent = String(num);
           t.classList.add(c === 'X' ? 'on-black' : 'on-white');
+          if (v === model.lastMove) {
+            t.classList.add('last-num');
+            t.setAttribute('data-testid', 'last-move');
+          }
         } else if (v === model.lastMove) {
           el('circle', { cx: x, cy: y, r: 0.2, class: 'last ' + (c === 'X' ? 'on-black' : 'on-white'), 'data-testid': 'last-move' }, this.layerMarks);
         }
