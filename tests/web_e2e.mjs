@@ -266,13 +266,30 @@ async function playPhase() {
   check(branch.move_number === uploaded.move_number - 2 && branch.phase === 'play', 'a new game from move ' + (uploaded.move_number - 2));
   check(JSON.stringify(branch.moves) === JSON.stringify(uploaded.moves.slice(0, -2)), 'with the first moves');
 
-  // The saved games: four listed; delete the two copies, resume the 9x9 game.
+  // Suicide and ko explained: an uploaded 5x5 position (Japanese rules: simple ko) where White
+  // has just taken a ko at D3; A1 is suicide for Black.
+  step('Suicide and ko explained');
+  const koSgf = join(scratch, 'ko.sgf');
+  writeFileSync(koSgf, '(;GM[1]FF[4]SZ[5]KM[6.5]RU[Japanese]AB[cc][dd][db][ec]AW[cb][cd][bc][ad][be]PL[W];W[dc])');
+  await tid('sgf-file').setInputFiles(koSgf);
+  await page.waitForFunction(() => window.tengen.state.game.size === 5 && window.tengen.state.game.moves[0] === 'D3');
+  const ko = await game();
+  check(ko.captures.white === 1 && ko.to_move === 'black' && ko.human === 'black', 'White took the ko, Black (me) to play');
+  await page.keyboard.press('Escape');
+  await tid('review').waitFor({ state: 'hidden' });
+  await page.locator('#board [data-vertex="A1"]').click();
+  await page.waitForFunction(() => /Suicide is not allowed/.test(document.querySelector('[data-testid="message"]').textContent));
+  await page.locator('#board [data-vertex="C3"]').click();
+  await page.waitForFunction(() => /^Ko: /.test(document.querySelector('[data-testid="message"]').textContent));
+  check((await game()).move_number === 1, 'neither move was played');
+
+  // The saved games: five listed; delete the three copies, resume the 9x9 game.
   step('The saved games');
   await page.keyboard.press('g');
   await tid('games-dialog').waitFor({ state: 'visible' });
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
-  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 4, 'four saved games');
-  for (const id of [uploaded.id, branch.id]) {
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 5, 'five saved games');
+  for (const id of [uploaded.id, branch.id, ko.id]) {
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"] [data-testid="delete-game"]`).click();
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"]`).waitFor({ state: 'detached' });
   }

@@ -18,7 +18,7 @@ const other = (c) => (c === 'black' ? 'white' : 'black');
 const REASONS = {
   occupied: 'That point is occupied.',
   suicide: 'Suicide is not allowed: that stone would have no liberties.',
-  ko: 'Ko: you must play elsewhere first before retaking.',
+  ko: 'Ko: you must play elsewhere first before you retake.',
   superko: 'Superko: that move would repeat an earlier position.',
   'not your turn': 'Please wait: it is tengen\'s turn.',
   'ai thinking': 'Please wait: tengen is still thinking.',
@@ -127,7 +127,7 @@ function openGame(g) {
   if (changed) {
     state.analysis = null;
     state.lastOwnership = null;
-    state.review = null;
+    clearReview();
     state.localDead = null;
   }
   rememberGame(g.id);
@@ -140,7 +140,7 @@ function closeGame() {
   state.stream = null;
   state.game = null;
   state.analysis = null;
-  state.review = null;
+  clearReview();
   state.localDead = null;
   render();
 }
@@ -200,7 +200,7 @@ function applyState(g) {
     if (g.phase !== 'scoring' && g.phase !== 'over') state.localDead = null;
     if (prev.phase === 'scoring' && g.phase === 'scoring' && prev.move_number !== g.move_number) state.localDead = null;
   }
-  if (state.review && state.review.n > g.move_number) state.review = null;
+  if (state.review && state.review.n > g.move_number) clearReview();
   render();
   maybeAskAi();
 }
@@ -467,11 +467,15 @@ function serverTerritory(g) {
 
 // ---- review: step through the moves (GET /position) ----
 
+// reviewTarget: the move asked for last, set at once so that quick key presses add up while the
+// positions are still on their way.
 let reviewToken = 0;
+let reviewTarget = null;
 async function reviewTo(n) {
   const g = state.game;
   if (!g) return;
   n = Math.max(0, Math.min(g.move_number, n));
+  reviewTarget = n;
   const token = ++reviewToken;
   try {
     const pos = await api.position(g.id, n);
@@ -479,6 +483,7 @@ async function reviewTo(n) {
     state.review = { n, pos };
     render();
   } catch (err) {
+    if (token === reviewToken) reviewTarget = state.review ? state.review.n : null;
     showMessage(explain(err));
   }
 }
@@ -486,14 +491,20 @@ async function reviewTo(n) {
 function reviewStep(delta) {
   const g = state.game;
   if (!g) return;
-  const from = state.review ? state.review.n : g.move_number;
-  if (!state.review && delta > 0) return;
+  const active = state.review || reviewTarget !== null;
+  if (!active && delta > 0) return;
+  const from = reviewTarget !== null ? reviewTarget : state.review ? state.review.n : g.move_number;
   reviewTo(from + delta);
 }
 
-function exitReview() {
+function clearReview() {
   reviewToken++;
+  reviewTarget = null;
   state.review = null;
+}
+
+function exitReview() {
+  clearReview();
   render();
 }
 
@@ -524,7 +535,7 @@ async function continueFromReview() {
     const ng = await api.importSgf(sgf, {
       human: g.human, rules: g.rules, playouts: ai.playouts, seconds: ai.seconds, threads: ai.threads,
     });
-    state.review = null;
+    clearReview();
     openGame(ng);
     showMessage(`A new game from move ${n}; the original game is kept in Saved games.`, 'info');
   } catch (err) {
@@ -884,7 +895,7 @@ async function uploadSgf(file) {
   try {
     const text = await file.text();
     const g = await api.importSgf(text);
-    state.review = null;
+    clearReview();
     openGame(g);
     if (g.move_number > 0) await reviewTo(g.move_number);
     showMessage(`Opened ${file.name}: ${g.move_number} moves. Step through them with ← and →, or play on.`, 'info');
@@ -902,7 +913,7 @@ function openNewGame() {
 
 async function startGame(opts) {
   const g = await api.createGame(opts);
-  state.review = null;
+  clearReview();
   showMessage(null);
   openGame(g);
   board.svg.focus({ preventScroll: true });
