@@ -78,16 +78,16 @@ function gameIdFromHash() {
 
 let messageTimer = null;
 function showMessage(text, kind = 'error', sticky = false) {
+  // The live region stays in the page (empty when there is nothing to say), so that screen
+  // readers announce every new message.
   const m = $('message');
   clearTimeout(messageTimer);
   if (!text) {
-    m.hidden = true;
     m.textContent = '';
     return;
   }
   m.textContent = text;
   m.className = 'message' + (kind === 'info' ? ' info' : '');
-  m.hidden = false;
   if (!sticky) messageTimer = setTimeout(() => showMessage(null), 8000);
 }
 
@@ -966,6 +966,13 @@ function toggleView(name) {
   syncToggles();
   saveView();
   render();
+  noteMissingOwnership(name);
+}
+
+function noteMissingOwnership(name) {
+  if (name === 'ownership' && state.view.ownership && state.game && !state.lastOwnership) {
+    announce('The territory estimate appears once tengen has thought about a move.');
+  }
 }
 
 function syncToggles() {
@@ -1016,6 +1023,7 @@ function wire() {
       state.view[name] = ev.target.checked;
       saveView();
       render();
+      noteMissingOwnership(name);
     });
   }
   $('graph').addEventListener('click', (ev) => {
