@@ -378,11 +378,34 @@ move_status_t board_check_move(const board_t *b, stone_t c, int p)
  * liberty p. Written without data-dependent branches: in random playouts the colours around a
  * move are close to coin flips, and a mispredicted branch costs more than the arithmetic. Point 0
  * is a border corner, so g == 0 reads as a border string and its updates are by zero. */
-static inline __attribute__((always_inline)) void play_take_liberty(board_t *b, int g, int p)
+static inline __attribute__((always_inline)) void play_take_liberty(board_t *b, unsigned g, int p)
 {
     const int real = g != 0;
     b->libs[g] = (uint16_t)(b->libs[g] - real);
     b->lib_sum[g] -= (uint32_t)p & -(uint32_t)real;
+}
+
+/* Join the new stone p and the own strings g[d] for the directions d in own (two or more): the
+ * stone goes into the largest string (the first in direction order on a tie), then the others are
+ * merged into it, each walked once. Returns the head. Out of line: about one move in five merges
+ * strings, and keeping the loops out of board_play leaves its common path fewer spills. */
+__attribute__((noinline)) static int play_merge_own(board_t *b, unsigned own, const unsigned *g,
+                                                    int p)
+{
+    int head = p, head_stones = 0;
+    for (unsigned m = own; m; m &= m - 1) {
+        const int h = (int)g[__builtin_ctz(m)];
+        if (b->stones[h] > head_stones) {
+            head = h;
+            head_stones = b->stones[h];
+        }
+    }
+    chain_merge_stone(b, head, p);
+    for (unsigned m = own; m; m &= m - 1) {
+        const int h = (int)g[__builtin_ctz(m)];
+        if (h != head) chain_merge(b, head, h);
+    }
+    return head;
 }
 
 int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
@@ -422,14 +445,15 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
     b->lib_sum[p] = 0;
 
     /* The distinct neighbouring strings, in direction order; 0 where a direction has no stone
-     * (chain[] is 0 there) or repeats a string already seen (heads are unique across colours). */
-    const int g0 = b->chain[q0];
-    int g1 = b->chain[q1];
-    int g2 = b->chain[q2];
-    int g3 = b->chain[q3];
-    g1 &= -(int)(g1 != g0);
-    g2 &= -(int)((g2 != g0) & (g2 != g1));
-    g3 &= -(int)((g3 != g0) & (g3 != g1) & (g3 != g2));
+     * (chain[] is 0 there) or repeats a string already seen (heads are unique across colours).
+     * Unsigned, as the point indices below: gcc then needs no sign extension per array access. */
+    const unsigned g0 = b->chain[q0];
+    unsigned g1 = b->chain[q1];
+    unsigned g2 = b->chain[q2];
+    unsigned g3 = b->chain[q3];
+    g1 &= -(unsigned)(g1 != g0);
+    g2 &= -(unsigned)((g2 != g0) & (g2 != g1));
+    g3 &= -(unsigned)((g3 != g0) & (g3 != g1) & (g3 != g2));
 
     /* Every distinct neighbouring string loses the liberty p. Then, as masks by direction (bit d
      * for direction d): the strings of c, and the opponent's strings left without a liberty. A
@@ -449,7 +473,7 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
                           (unsigned)((k1 == (int)o) & (libs[g1] == 0)) << 1 |
                           (unsigned)((k2 == (int)o) & (libs[g2] == 0)) << 2 |
                           (unsigned)((k3 == (int)o) & (libs[g3] == 0)) << 3;
-    const int g[4] = {g0, g1, g2, g3};
+    const unsigned g[4] = {g0, g1, g2, g3};
 
     /* Merge first: the stone into the largest own string (the first in direction order on a tie),
      * then the other own strings, each walked once. Captures afterwards credit the freed points to
@@ -464,29 +488,17 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
                         (-e3 & (uint32_t)q3);
         b->stones[p] = 1;
     } else if ((own & (own - 1)) == 0) {
-        head = g[__builtin_ctz(own)];
+        head = (int)g[__builtin_ctz(own)];
         chain_merge_stone(b, head, p);
     } else {
-        int head_stones = 0;
-        for (unsigned m = own; m; m &= m - 1) {
-            const int h = g[__builtin_ctz(m)];
-            if (b->stones[h] > head_stones) {
-                head = h;
-                head_stones = b->stones[h];
-            }
-        }
-        chain_merge_stone(b, head, p);
-        for (unsigned m = own; m; m &= m - 1) {
-            const int h = g[__builtin_ctz(m)];
-            if (h != head) chain_merge(b, head, h);
-        }
+        head = play_merge_own(b, own, g, p);
     }
 
     int captured = 0, capture_point = POINT_NONE;
     if (dead) {
         for (unsigned m = dead; m; m &= m - 1) {
             const int d = __builtin_ctz(m);
-            captured += chain_remove(b, g[d]);
+            captured += chain_remove(b, (int)g[d]);
             capture_point = p + board_neighbor_offset(b, d);
         }
         if (undo) undo->captured_dirs = (uint8_t)dead;
