@@ -275,6 +275,7 @@ async function playPhase() {
   await page.waitForFunction(() => window.tengen.state.game.size === 5 && window.tengen.state.game.moves[0] === 'D3');
   const ko = await game();
   check(ko.captures.white === 1 && ko.to_move === 'black' && ko.human === 'black', 'White took the ko, Black (me) to play');
+  await tid('review').waitFor({ state: 'visible' });
   await page.keyboard.press('Escape');
   await tid('review').waitFor({ state: 'hidden' });
   await page.locator('#board [data-vertex="A1"]').click();

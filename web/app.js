@@ -258,7 +258,7 @@ async function maybeAskAi() {
 
 function canHumanPlay() {
   const g = state.game;
-  return g && !state.review && g.phase === 'play' && g.to_move === g.human && !g.ai_thinking && !state.genmoveInFlight && !state.pending;
+  return g && !isReviewing() && g.phase === 'play' && g.to_move === g.human && !g.ai_thinking && !state.genmoveInFlight && !state.pending;
 }
 
 async function act(fn, { after } = {}) {
@@ -289,7 +289,7 @@ function onBoardClick(v) {
     openNewGame();
     return;
   }
-  if (state.review) {
+  if (isReviewing()) {
     showMessage('You are reviewing the game: press “Back to the game” or “Play on from here” to play.', 'info');
     return;
   }
@@ -495,6 +495,11 @@ function reviewStep(delta) {
   if (!active && delta > 0) return;
   const from = reviewTarget !== null ? reviewTarget : state.review ? state.review.n : g.move_number;
   reviewTo(from + delta);
+}
+
+// Reviewing, or about to (a position is on its way).
+function isReviewing() {
+  return !!state.review || reviewTarget !== null;
 }
 
 function clearReview() {
@@ -952,7 +957,7 @@ function onKey(ev) {
     ArrowRight: () => reviewStep(1),
     Home: () => state.game && reviewTo(0),
     End: () => state.review && reviewTo(state.game.move_number),
-    Escape: () => state.review && exitReview(),
+    Escape: () => (state.review || reviewTarget !== null) && exitReview(),
   };
   const f = actions[key];
   if (f) {
