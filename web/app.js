@@ -4,8 +4,12 @@
 // settings, so a reload or a server restart never loses a game.
 
 import { api, ApiError } from './api.js';
-import { BoardView, parseVertex, vertexName, LETTERS } from './board.js';
+import { BoardView, parseVertex, LETTERS } from './board.js';
 import { setupNewGameDialog } from './newgame.js';
+import {
+  stringAt, sameSet, localTerritory, serverTerritory, moveNumbers, ownershipArray, prefixSgf, rulesLabel,
+} from './position.js';
+import { showSavedGames } from './games.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_LAST = 'tengen.lastGame';
@@ -339,27 +343,6 @@ function resign() {
 
 // ---- scoring: the player may change the dead stones before (and after) the count ----
 
-function stringAt(g, p) {
-  const c = g.board[p.y][p.x];
-  const seen = new Set();
-  const stack = [p];
-  const out = [];
-  while (stack.length) {
-    const q = stack.pop();
-    const key = q.y * g.size + q.x;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (g.board[q.y][q.x] !== c) continue;
-    out.push(vertexName(g.size, q.x, q.y));
-    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-      const x = q.x + dx;
-      const y = q.y + dy;
-      if (x >= 0 && y >= 0 && x < g.size && y < g.size) stack.push({ x, y });
-    }
-  }
-  return out;
-}
-
 function currentDead() {
   const g = state.game;
   if (state.localDead) return state.localDead;
@@ -393,12 +376,6 @@ function toggleDead(v) {
   render();
 }
 
-function sameSet(a, b) {
-  if (a.size !== b.size) return false;
-  for (const x of a) if (!b.has(x)) return false;
-  return true;
-}
-
 function acceptScore() {
   const g = state.game;
   if (!g || g.phase !== 'scoring') return;
@@ -406,63 +383,6 @@ function acceptScore() {
   const dead = currentDead();
   const send = sameSet(dead, proposed) ? undefined : [...dead];
   act((id) => api.score(id, send));
-}
-
-// Territory for shading when the player changed the dead stones: regions of empty points and
-// dead stones that reach stones of one colour only (seki is the server's job: this is a preview).
-function localTerritory(g, dead) {
-  const size = g.size;
-  const at = (x, y) => {
-    const c = g.board[y][x];
-    if (c === '.' || dead.has(vertexName(size, x, y))) return '.';
-    return c;
-  };
-  const mark = new Array(size * size).fill(null);
-  const black = [];
-  const white = [];
-  for (let y0 = 0; y0 < size; y0++) {
-    for (let x0 = 0; x0 < size; x0++) {
-      if (mark[y0 * size + x0] !== null || at(x0, y0) !== '.') continue;
-      const region = [];
-      let reachB = false;
-      let reachW = false;
-      const stack = [[x0, y0]];
-      mark[y0 * size + x0] = true;
-      while (stack.length) {
-        const [x, y] = stack.pop();
-        region.push(vertexName(size, x, y));
-        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
-          const c = at(nx, ny);
-          if (c === 'X') reachB = true;
-          else if (c === 'O') reachW = true;
-          else if (mark[ny * size + nx] === null) {
-            mark[ny * size + nx] = true;
-            stack.push([nx, ny]);
-          }
-        }
-      }
-      if (reachB && !reachW) black.push(...region);
-      else if (reachW && !reachB) white.push(...region);
-    }
-  }
-  return { black, white };
-}
-
-function serverTerritory(g) {
-  const rows = g.scoring && g.scoring.territory;
-  if (!rows) return null;
-  const black = [];
-  const white = [];
-  rows.forEach((row, y) => {
-    for (let x = 0; x < row.length; x++) {
-      if (row[x] === 'B') black.push(vertexName(g.size, x, y));
-      else if (row[x] === 'W') white.push(vertexName(g.size, x, y));
-    }
-  });
-  return { black, white };
 }
 
 // ---- review: step through the moves (GET /position) ----
@@ -521,21 +441,7 @@ async function continueFromReview() {
   const n = state.review.n;
   try {
     const start = n === 0 ? state.review.pos : await api.position(g.id, 0);
-    let colour = start.to_move;
-    const sgfPoint = (v) => {
-      const p = parseVertex(g.size, v);
-      return p ? 'abcdefghijklmnopqrstuvwxy'[p.x] + 'abcdefghijklmnopqrstuvwxy'[p.y] : '';
-    };
-    let sgf = `(;GM[1]FF[4]CA[UTF-8]AP[tengen web]SZ[${g.size}]KM[${g.komi}]RU[${g.rules}]`;
-    if (g.handicap) sgf += `HA[${g.handicap}]`;
-    if (g.setup.black.length) sgf += 'AB' + g.setup.black.map((v) => `[${sgfPoint(v)}]`).join('');
-    if (g.setup.white.length) sgf += 'AW' + g.setup.white.map((v) => `[${sgfPoint(v)}]`).join('');
-    if (g.setup.black.length || g.setup.white.length) sgf += `PL[${colour === 'black' ? 'B' : 'W'}]`;
-    for (const mv of g.moves.slice(0, n)) {
-      sgf += `;${colour === 'black' ? 'B' : 'W'}[${mv === 'pass' ? '' : sgfPoint(mv)}]`;
-      colour = other(colour);
-    }
-    sgf += ')';
+    const sgf = prefixSgf(g, n, start.to_move);
     const ai = g.ai || {};
     const ng = await api.importSgf(sgf, {
       human: g.human, rules: g.rules, playouts: ai.playouts, seconds: ai.seconds, threads: ai.threads,
@@ -558,21 +464,6 @@ function render() {
   renderAnalysis();
   renderGraph();
   renderReview();
-}
-
-function moveNumbers(moves, size) {
-  const numbers = new Map();
-  moves.forEach((m, i) => {
-    if (m !== 'pass' && m !== 'resign' && parseVertex(size, m)) numbers.set(m.toUpperCase(), i + 1);
-  });
-  return numbers;
-}
-
-function ownershipArray(rows, size) {
-  if (!rows || rows.length !== size) return null;
-  const out = new Array(size * size);
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) out[y * size + x] = rows[y][x];
-  return out;
 }
 
 function renderBoard() {
@@ -639,11 +530,6 @@ function renderPlayers() {
   if (g.handicap) parts.push(`handicap ${g.handicap}`);
   if (g.ai) parts.push(g.ai.playouts ? `tengen: ${g.ai.playouts.toLocaleString('en')} playouts` : `tengen: ${g.ai.seconds} s a move`);
   $('game-info').textContent = parts.join(' · ');
-}
-
-function rulesLabel(r) {
-  const names = { chinese: 'Chinese', japanese: 'Japanese', korean: 'Korean', aga: 'AGA', 'new-zealand': 'New Zealand', 'tromp-taylor': 'Tromp-Taylor', 'atari-go': 'Atari Go' };
-  return names[r] || r;
 }
 
 let lastStatus = '';
@@ -815,78 +701,18 @@ function renderReview() {
 
 // ---- saved games ----
 
-function describe(s) {
-  const you = s.human ? `you: ${COLOUR_NAME[s.human]}` : '';
-  const status = s.phase === 'over' ? s.result_text || s.result : s.phase === 'scoring' ? 'counting' : `move ${s.move_number}, ${COLOUR_NAME[s.to_move]} to play`;
-  return { title: `${s.size}×${s.size} · ${rulesLabel(s.rules)} · ${you}`, detail: status };
-}
-
-async function openGames() {
-  const dlg = $('dlg-games');
-  const list = $('games-list');
-  list.replaceChildren();
-  const loading = document.createElement('li');
-  loading.textContent = 'Loading…';
-  list.appendChild(loading);
-  if (!dlg.open) dlg.showModal();
-  try {
-    const { games } = await api.listGames();
-    list.replaceChildren();
-    if (!games.length) {
-      const li = document.createElement('li');
-      li.textContent = 'No saved games yet.';
-      list.appendChild(li);
-    }
-    for (const s of games) {
-      const li = document.createElement('li');
-      li.dataset.gameId = s.id;
-      if (state.game && state.game.id === s.id) li.className = 'current';
-      const d = describe(s);
-      const desc = document.createElement('div');
-      desc.className = 'desc';
-      desc.textContent = d.title;
-      const small = document.createElement('small');
-      const when = s.updated ? new Date(s.updated).toLocaleString() : '';
-      small.textContent = `${d.detail}${when ? ' · ' + when : ''}`;
-      desc.appendChild(small);
-      const resume = document.createElement('button');
-      resume.type = 'button';
-      resume.className = 'primary';
-      resume.textContent = s.phase === 'over' ? 'Open' : 'Resume';
-      resume.setAttribute('aria-label', `${resume.textContent} game ${d.title}, ${d.detail}`);
-      resume.dataset.testid = 'resume-game';
-      resume.addEventListener('click', async () => {
-        dlg.close();
-        await loadGame(s.id);
-      });
-      const del = document.createElement('button');
-      del.type = 'button';
-      del.className = 'danger';
-      del.textContent = 'Delete';
-      del.setAttribute('aria-label', `Delete game ${d.title}, ${d.detail}`);
-      del.dataset.testid = 'delete-game';
-      del.addEventListener('click', async () => {
-        if (!confirm('Delete this game for good?')) return;
-        try {
-          await api.deleteGame(s.id);
-          if (state.game && state.game.id === s.id) {
-            rememberGame(null);
-            closeGame();
-          }
-          openGames();
-        } catch (err) {
-          showMessage(explain(err));
-        }
-      });
-      li.append(desc, resume, del);
-      list.appendChild(li);
-    }
-  } catch (err) {
-    list.replaceChildren();
-    const li = document.createElement('li');
-    li.textContent = explain(err);
-    list.appendChild(li);
-  }
+function openGames() {
+  showSavedGames($('dlg-games'), $('games-list'), {
+    currentId: state.game ? state.game.id : null,
+    resume: (id) => loadGame(id),
+    deleted: (id) => {
+      if (state.game && state.game.id === id) {
+        rememberGame(null);
+        closeGame();
+      }
+    },
+    explain,
+  });
 }
 
 // ---- SGF upload ----
