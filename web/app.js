@@ -136,7 +136,7 @@ function openGame(g) {
   }
   rememberGame(g.id);
   applyState(g);
-  if (changed || !state.stream) followGame(g.id);
+  if (changed || !state.stream || state.stream.readyState === EventSource.CLOSED) followGame(g.id);
 }
 
 function closeGame() {
@@ -187,11 +187,16 @@ function followGame(id) {
     }
   });
   es.addEventListener('error', () => {
-    if (state.stream !== es) return;
-    if (es.readyState !== EventSource.OPEN) {
-      $('message').dataset.offline = 'yes';
-      showMessage('Lost the connection to the server; reconnecting… Your game is saved.', 'error', true);
+    if (state.stream !== es || es.readyState === EventSource.OPEN) return;
+    if (es.readyState === EventSource.CLOSED) {
+      // The server answered with an error (the game was deleted, or the server was stopping),
+      // and the browser does not retry that: look again in a moment.
+      setTimeout(() => {
+        if (state.stream === es) loadGame(id);
+      }, 2000);
     }
+    $('message').dataset.offline = 'yes';
+    showMessage('Lost the connection to the server; reconnecting… Your game is saved.', 'error', true);
   });
 }
 
@@ -212,7 +217,7 @@ function applyState(g) {
 function onAnalysis(a) {
   const g = state.game;
   if (!g) return;
-  if (a.move_number !== g.move_number && !(g.ai_thinking && a.move_number === g.move_number)) {
+  if (a.move_number !== g.move_number) {
     // An event about an older position (the stream can run ahead of the answers): keep only
     // its ownership for the heat map.
     if (a.ownership) state.lastOwnership = a.ownership;
@@ -325,7 +330,7 @@ function pass() {
 function undo() {
   const g = state.game;
   if (!g || state.pending) return;
-  if (state.review) exitReview();
+  if (isReviewing()) exitReview();
   if (g.ai_thinking || state.genmoveInFlight) {
     showMessage(REASONS['ai thinking'], 'info');
     return;
@@ -554,12 +559,26 @@ function statusText() {
   return `${lm}tengen's move (${COLOUR_NAME[ai]}).`;
 }
 
+// The count in numbers under the result: "Black 24 · White 0.5 (area counting, komi 0.5)".
+function scoreDetail() {
+  const g = state.game;
+  if (!g || isReviewing() || !g.scoring || (g.phase !== 'scoring' && g.end !== 'passes')) return '';
+  const sc = g.scoring;
+  const d = sc.detail || {};
+  let s = `Black ${sc.black} · White ${sc.white} (${sc.method} counting, komi ${d.komi ?? g.komi}`;
+  if (d.handicap_bonus) s += `, handicap bonus ${d.handicap_bonus}`;
+  s += ')';
+  if (state.localDead && !sameSet(state.localDead, new Set(sc.dead))) s += ' before your changes';
+  return s + '.';
+}
+
 function renderStatus() {
   const text = statusText();
   if (text !== lastStatus) {
     $('status').textContent = text;
     lastStatus = text;
   }
+  $('score-detail').textContent = scoreDetail();
   const g = state.game;
   const thinking = !!g && (g.ai_thinking || state.genmoveInFlight);
   $('thinking').hidden = !thinking;
