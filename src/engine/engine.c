@@ -27,6 +27,10 @@
  * the shared liberty stays neutral in the playouts (|ownership| below ENGINE_SEKI_NEUTRAL). */
 #define ENGINE_SEKI_MAX_LIBS 3
 #define ENGINE_SEKI_NEUTRAL 0.3
+/* "Every point settled" (engine_genmove passes then if the count wins): every point is owned by
+ * one side in at least this share of the playouts, net (|ownership| >= this), or is a dame: empty,
+ * next to stones of both colours, and neutral (|ownership| below ENGINE_SEKI_NEUTRAL). */
+#define ENGINE_SETTLED_OWNERSHIP 0.9
 /* Playouts of the search run only to find dead stones, when the settings give no playout limit. */
 #define ENGINE_STATUS_PLAYOUTS 2000
 /* Time per move with a clock (engine_time_plan). Main time is spread over an estimate of our
@@ -401,6 +405,30 @@ static bool opponent_has_dead(const engine_t *e, stone_t c)
     return false;
 }
 
+/* Is every point of the board settled by the cached ownership (ENGINE_SETTLED_OWNERSHIP), with no
+ * string in atari? */
+static bool position_settled(const engine_t *e)
+{
+    if (!e->own_valid) return false;
+    const board_t *b = game_board(e->game);
+    for (int y = 0; y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            const int p = board_point(b, x, y);
+            const stone_t col = board_at(b, p);
+            if (col != STONE_EMPTY && board_liberties(b, p) == 1) return false;
+            const double own = fabs(e->own[p]);
+            if (own >= ENGINE_SETTLED_OWNERSHIP) continue;
+            if (col != STONE_EMPTY || own >= ENGINE_SEKI_NEUTRAL) return false;
+            unsigned around = 0;
+            for (int d = 0; d < 4; d++)
+                around |= 1u << board_at(b, p + board_neighbor_offset(b, d));
+            const unsigned both = 1u << STONE_BLACK | 1u << STONE_WHITE;
+            if ((around & both) != both) return false;
+        }
+    }
+    return true;
+}
+
 static void ensure_ownership(engine_t *e, stone_t to_move);
 
 int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_t *out)
@@ -421,9 +449,11 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
         const game_move_t *last = n > 0 ? game_move_at(g, n - 1) : NULL;
         const bool opponent_passed =
             last && last->setup_index < 0 && last->point == POINT_PASS && last->color != c;
-        if (!cleanup && opponent_passed && mv.point != POINT_PASS) {
-            /* Judge the dead stones as final_score will after our pass: with the opponent to
-             * move. The genmove search had us to move, which makes unsettled fights look won. */
+        if (!cleanup && mv.point != POINT_PASS && (opponent_passed || position_settled(e))) {
+            /* After the opponent's pass, or when every point is settled: pass if the count with
+             * the dead stones removed wins. Judge them as final_score will after our pass, with
+             * the opponent to move: the genmove search had us to move, which makes unsettled
+             * fights look won. */
             ensure_ownership(e, stone_other(c));
             if (wins_count_now(e, c)) mv.point = POINT_PASS;
         }

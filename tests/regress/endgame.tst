@@ -32,3 +32,29 @@ play w d1
 play b pass
 20 reg_genmove w
 #? [PASS]
+
+# 5x5, every point settled: both groups have their eyes, black's only empty points besides are
+# A5-B5 inside its own area, and black wins the count (15 to 10 + 0.5). Black passes instead of
+# playing inside its own area.
+boardsize 5
+clear_board
+play b c5
+play w d5
+play b a4
+play b b4
+play b c4
+play w d4
+play w e4
+play b a3
+play b c3
+play w d3
+play b a2
+play b b2
+play b c2
+play w d2
+play w e2
+play b b1
+play b c1
+play w d1
+30 reg_genmove b
+#? [PASS]
