@@ -441,14 +441,17 @@ static cJSON *analysis_json(const web_game_t *g, const mcts_report_t *r)
     return j;
 }
 
-/* Publish the pending report as the game's latest analysis. */
+/* Publish the latest report as the game's analysis. The final one (the search's last report,
+ * possibly published already as not final) is then dropped. */
 static void publish_analysis(web_game_t *g, bool final)
 {
     if (!g->pending) return;
     cJSON_ReplaceItemInObject(g->pending, "final", cJSON_CreateBool(final));
     char *text = cJSON_PrintUnformatted(g->pending);
-    cJSON_Delete(g->pending);
-    g->pending = NULL;
+    if (final) {
+        cJSON_Delete(g->pending);
+        g->pending = NULL;
+    }
     if (!text) return;
     pthread_mutex_lock(&g->lock);
     free(g->analysis);
@@ -460,7 +463,8 @@ static void publish_analysis(web_game_t *g, bool final)
 }
 
 /* The engine's report callback, on the pool thread: keep the latest report, publish it at most
- * every WEB_ANALYSIS_INTERVAL (the search's last report is published when it returns). */
+ * every WEB_ANALYSIS_INTERVAL (the search's last report is published again, final, when it
+ * returns). */
 static void on_report(const mcts_report_t *r, void *user)
 {
     web_game_t *g = user;
@@ -531,10 +535,12 @@ void web_game_run_job(web_game_t *g)
             }
             g->has_proposal = g->counted = false;
             judge = game_end_reason(game) == GAME_END_PASSES;
+        } else {
+            judge = false;
         }
         pthread_mutex_unlock(&g->lock);
     }
-    if (judge && !g->deleted) judge_dead_stones(g);
+    if (judge) judge_dead_stones(g);
 
     pthread_mutex_lock(&g->lock);
     g->thinking = false;
