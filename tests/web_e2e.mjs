@@ -112,6 +112,15 @@ async function playPhase() {
   check((await page.locator('#board .stone.white').count()) === 1, 'one white stone on the board');
   check((await tid('last-move').count()) === 1, 'the last move is marked');
   check(await tid('thinking').isHidden(), 'no thinking indicator once the AI moved');
+  check((await tid('status').textContent()).includes(`tengen played ${aiMove}.`), 'the status says where tengen played');
+  // A mouse over a free point shows the next stone there.
+  await page.locator('#board [data-vertex="A1"]').hover();
+  await page.locator('#board .hover .preview').waitFor();
+  // ? shows the keys; Escape closes them.
+  await page.keyboard.press('?');
+  await tid('help-dialog').waitFor({ state: 'visible' });
+  await page.keyboard.press('Escape');
+  await tid('help-dialog').waitFor({ state: 'hidden' });
 
   // An illegal click is explained in words, in a live region.
   step('An illegal click is explained in words, in a live region');
@@ -278,6 +287,7 @@ async function playPhase() {
   await tid('review').waitFor({ state: 'visible' });
   await page.keyboard.press('Escape');
   await tid('review').waitFor({ state: 'hidden' });
+  check((await tid('captures-white').textContent()) === '1', 'the page counts the stone White took');
   await page.locator('#board [data-vertex="A1"]').click();
   await page.waitForFunction(() => /Suicide is not allowed/.test(document.querySelector('[data-testid="message"]').textContent));
   await page.locator('#board [data-vertex="C3"]').click();

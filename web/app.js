@@ -554,7 +554,11 @@ function statusText() {
   }
   const ai = aiName(g);
   if (g.ai_thinking || state.genmoveInFlight) return `tengen (${COLOUR_NAME[ai]}) is thinking…`;
-  const lm = g.last_move === 'pass' && g.move_number > 0 ? `${COLOUR_NAME[other(g.to_move)]} passed. ` : '';
+  // Say where tengen played: the one thing a screen reader user cannot see.
+  let lm = '';
+  if (g.ai_move && g.ai_move.move === 'pass') lm = 'tengen passed. ';
+  else if (g.ai_move && g.ai_move.move) lm = `tengen played ${g.ai_move.move}. `;
+  else if (g.last_move === 'pass' && g.move_number > 0) lm = `${COLOUR_NAME[other(g.to_move)]} passed. `;
   if (g.to_move === g.human) return `${lm}Your move (${COLOUR_NAME[g.human]}).`;
   return `${lm}tengen's move (${COLOUR_NAME[ai]}).`;
 }
