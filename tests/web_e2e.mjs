@@ -142,7 +142,10 @@ async function playPhase() {
   await stone('C3').waitFor();
   g = await waitHumanTurn();
   check(g.phase === 'play' && g.moves.length === 2, 'tengen answered C3');
+  // (As if reached with Tab: a click's focus leaves the arrow keys to the review.)
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
   await page.locator('#board').focus();
+  await page.locator('#board .cursor-box').waitFor();
   const before = g.move_number;
   for (let tries = 0; tries < 9 && (await game()).move_number === before; tries++) {
     await page.keyboard.press('ArrowRight');

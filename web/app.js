@@ -770,7 +770,6 @@ async function startGame(opts) {
   clearReview();
   showMessage(null);
   openGame(g);
-  board.svg.focus({ preventScroll: true });
 }
 
 // ---- keys ----
@@ -836,12 +835,22 @@ function syncToggles() {
   $('tg-cands').checked = state.view.cands;
 }
 
+// What is under the keyboard cursor, for screen readers: "D4, empty".
+function describeCursor(v) {
+  const g = state.game;
+  const rows = state.review ? state.review.pos.board : g && g.board;
+  const p = g && parseVertex(g.size, v);
+  if (!p || !rows) return;
+  const c = rows[p.y][p.x];
+  $('cursor-live').textContent = `${v}, ${c === 'X' ? 'black stone' : c === 'O' ? 'white stone' : 'empty'}`;
+}
+
 // ---- start ----
 
 function wire() {
   board = new BoardView($('board'), {
     onPlay: onBoardClick,
-    cursorEnabled: () => true,
+    onCursor: describeCursor,
   });
   newGameDialog = setupNewGameDialog($('dlg-new'), startGame);
   $('btn-new').addEventListener('click', openNewGame);

@@ -50,7 +50,7 @@ function el(name, attrs = {}, parent = null) {
 const MARGIN = 1.05; // room for the coordinates around the grid, in grid units
 
 export class BoardView {
-  // svg: an empty <svg> element. handlers: { onPlay(vertex), onHover(vertex|null) }.
+  // svg: an empty <svg> element. handlers: { onPlay(vertex) } for a click, a tap or Enter.
   constructor(svg, handlers = {}) {
     this.svg = svg;
     this.handlers = handlers;
@@ -58,10 +58,13 @@ export class BoardView {
     this.model = null;
     this.cursor = null; // keyboard cursor {x, y} or null
     this.hover = null; // vertex under a mouse pointer
-    this.keyboard = false; // the last input was a key (show the cursor)
+    // Focus by a click (not by Tab): the arrow keys are then left to the page (review), and no
+    // cursor is drawn.
+    this.pointerFocus = false;
     svg.addEventListener('pointerleave', () => this.setHover(null));
     svg.addEventListener('pointerdown', () => {
-      this.keyboard = false;
+      this.pointerFocus = true;
+      this.drawCursor();
     });
     svg.addEventListener('keydown', (ev) => this.onKey(ev));
     svg.addEventListener('focus', () => {
@@ -71,7 +74,10 @@ export class BoardView {
       }
       this.drawCursor();
     });
-    svg.addEventListener('blur', () => this.drawCursor());
+    svg.addEventListener('blur', () => {
+      this.pointerFocus = false;
+      this.drawCursor();
+    });
   }
 
   // Rebuild the fixed layers for a new board size.
@@ -246,9 +252,7 @@ export class BoardView {
   drawCursor() {
     if (!this.layerCursor) return;
     this.layerCursor.replaceChildren();
-    // Only for keyboard users: a mouse click focuses the board too.
-    if (!this.cursor || document.activeElement !== this.svg) return;
-    if (!this.keyboard && !this.svg.matches(':focus-visible')) return;
+    if (!this.cursor || document.activeElement !== this.svg || this.pointerFocus) return;
     const { x, y } = this.cursor;
     el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, rx: 0.12, class: 'cursor-box' }, this.layerCursor);
   }
@@ -257,13 +261,12 @@ export class BoardView {
     return this.cursor ? vertexName(this.size, this.cursor.x, this.cursor.y) : null;
   }
 
-  // Arrow keys move the keyboard cursor, Enter or Space plays there.
+  // Arrow keys move the keyboard cursor, Enter or Space plays there (when the board was reached
+  // with the keyboard).
   onKey(ev) {
-    if (!this.size || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (!this.size || this.pointerFocus || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if (this.handlers.cursorEnabled && !this.handlers.cursorEnabled()) return;
     if (moves[ev.key]) {
-      this.keyboard = true;
       const [dx, dy] = moves[ev.key];
       const c = this.cursor || { x: 0, y: 0 };
       this.cursor = {
