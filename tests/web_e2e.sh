@@ -86,7 +86,8 @@ start_server() {
 }
 
 run_phase() {
-    (cd "$ROOT" && node tests/web_e2e.mjs "$1" "$URL" "$PROFILE" "$ARTIFACTS" "$SCRATCH") ||
+    # Each step has its own limit in the .mjs; this bounds a browser that hangs as a whole.
+    (cd "$ROOT" && timeout 180 node tests/web_e2e.mjs "$1" "$URL" "$PROFILE" "$ARTIFACTS" "$SCRATCH") ||
         fail "browser phase '$1'"
 }
 
