@@ -452,17 +452,25 @@ static int open_listener(const web_config_t *cfg, int *port_out, int *family, bo
     return fd;
 }
 
-/* Wake everyone waiting on a game (requests waiting for the AI, event streams). */
+/* Wake everyone waiting on a game (requests waiting for the AI, event streams). The games are
+ * collected first: a game lock is never taken under the list's lock. */
 static void wake_all(web_t *w)
 {
     pthread_mutex_lock(&w->lock);
-    for (int i = 0; i < w->num_games; i++) {
-        web_game_t *g = w->games[i];
-        pthread_mutex_lock(&g->lock);
-        pthread_cond_broadcast(&g->changed);
-        pthread_mutex_unlock(&g->lock);
+    const int n = w->num_games;
+    web_game_t **games = malloc((size_t)(n ? n : 1) * sizeof *games);
+    for (int i = 0; games && i < n; i++) {
+        games[i] = w->games[i];
+        games[i]->refs++;
     }
     pthread_mutex_unlock(&w->lock);
+    for (int i = 0; games && i < n; i++) {
+        pthread_mutex_lock(&games[i]->lock);
+        pthread_cond_broadcast(&games[i]->changed);
+        pthread_mutex_unlock(&games[i]->lock);
+        web_game_unref(games[i]);
+    }
+    free(games);
 }
 
 int web_run(const web_config_t *cfg)
