@@ -606,7 +606,7 @@ function renderButtons() {
   $('end-actions').hidden = !over;
   $('btn-pass').disabled = !canHumanPlay();
   $('btn-undo').disabled = !g || state.pending || g.ai_thinking || state.genmoveInFlight || g.move_number === 0;
-  $('btn-resign').disabled = !playing || state.pending;
+  $('btn-resign').disabled = !playing || state.pending || g.ai_thinking || state.genmoveInFlight;
   $('btn-score-done').disabled = state.pending;
   const dl = $('btn-download');
   if (g) {
