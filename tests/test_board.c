@@ -804,6 +804,65 @@ static void test_neighbor_counts(void **state)
     assert_int_equal(board_diagonal_count(&b, ascii_point(&b, "D2"), WHITE), 1);
 }
 
+/* The eye tests written out from the colours, as the rules define them. */
+static bool naive_is_eyelike(const board_t *b, int p, stone_t c)
+{
+    if (b->color[p] != STONE_EMPTY) return false;
+    for (int d = 0; d < 4; d++) {
+        const int n = b->color[p + board_neighbor_offset(b, d)];
+        if (n != (int)c && n != STONE_BORDER) return false;
+    }
+    return true;
+}
+
+static bool naive_is_true_eye(const board_t *b, int p, stone_t c)
+{
+    if (!naive_is_eyelike(b, p, c)) return false;
+    const int diag[4] = {-b->stride - 1, -b->stride + 1, b->stride - 1, b->stride + 1};
+    int enemy = 0, border = 0;
+    for (int d = 0; d < 4; d++) {
+        enemy += b->color[p + diag[d]] == (int)stone_other(c);
+        border += b->color[p + diag[d]] == STONE_BORDER;
+    }
+    return border ? enemy == 0 : enemy <= 1;
+}
+
+/* board_is_eyelike and board_is_true_eye (read from the neighbour counts) agree with the
+ * definitions at every point of random games that fill the board, eyes and captures included. */
+static void test_eyes_match_definition(void **state)
+{
+    (void)state;
+    uint64_t seed = 777;
+    const int sizes[] = {2, 3, 5, 9};
+    for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+        board_t b;
+        board_init(&b, sizes[s], false);
+        stone_t c = BLACK;
+        for (int move = 0; move < 400; move++) {
+            for (int p = 0; p < b.num_points; p++) {
+                if (!board_is_on_board(&b, p)) continue;
+                for (stone_t e = BLACK; e <= WHITE; e = (stone_t)(e + 1)) {
+                    assert_int_equal(board_is_eyelike(&b, p, e), naive_is_eyelike(&b, p, e));
+                    assert_int_equal(board_is_true_eye(&b, p, e), naive_is_true_eye(&b, p, e));
+                }
+            }
+            /* A random legal move that does not fill the mover's own true eye, as playouts play. */
+            int p = POINT_PASS;
+            if (b.empty_count > 0) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                const int start = (int)((seed >> 33) % (uint64_t)b.empty_count);
+                for (int k = 0; k < b.empty_count && p == POINT_PASS; k++) {
+                    const int q = b.empties[(start + k) % b.empty_count];
+                    if (board_is_legal(&b, c, q) && !board_is_true_eye(&b, q, c)) p = q;
+                }
+            }
+            board_play(&b, c, p, NULL);
+            c = stone_other(c);
+        }
+        expect_consistent(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -828,6 +887,7 @@ int main(void)
         cmocka_unit_test(test_init_and_off_board),
         cmocka_unit_test(test_eyes),
         cmocka_unit_test(test_neighbor_counts),
+        cmocka_unit_test(test_eyes_match_definition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

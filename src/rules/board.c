@@ -687,26 +687,15 @@ bool board_setup(board_t *b, int p, stone_t c)
 bool board_is_eyelike(const board_t *b, int p, stone_t c)
 {
     if (b->color[p] != STONE_EMPTY) return false;
-    const int off[4] = {-b->stride, -1, 1, b->stride};
-    for (int d = 0; d < 4; d++) {
-        int col = b->color[p + off[d]];
-        if (col != (int)c && col != STONE_BORDER) return false;
-    }
-    return true;
+    const int border = c == STONE_BORDER ? 0 : board_neighbor_count(b, p, STONE_BORDER);
+    return board_neighbor_count(b, p, c) + border == 4;
 }
 
 bool board_is_true_eye(const board_t *b, int p, stone_t c)
 {
     if (!board_is_eyelike(b, p, c)) return false;
-    const int diag[4] = {-b->stride - 1, -b->stride + 1, b->stride - 1, b->stride + 1};
-    int enemy = 0, border = 0;
-    stone_t o = stone_other(c);
-    for (int d = 0; d < 4; d++) {
-        int col = b->color[p + diag[d]];
-        if (col == (int)o) enemy++;
-        else if (col == STONE_BORDER) border++;
-    }
-    return border ? enemy == 0 : enemy <= 1;
+    const int enemy = board_diagonal_count(b, p, stone_other(c));
+    return board_diagonal_count(b, p, STONE_BORDER) ? enemy == 0 : enemy <= 1;
 }
 
 bool board_check(const board_t *b, char *err, int err_len)
