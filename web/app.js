@@ -897,6 +897,22 @@ function wire() {
     reviewTo(Math.round(((ev.clientX - r.left) / r.width) * n));
   });
   document.addEventListener('keydown', onKey);
+  // A browser keeps about six connections per server: a tab in the background gives its event
+  // stream back after a while, and takes it again (with a fresh state) when it is shown.
+  let hiddenTimer = null;
+  document.addEventListener('visibilitychange', () => {
+    clearTimeout(hiddenTimer);
+    if (document.hidden) {
+      hiddenTimer = setTimeout(() => {
+        if (document.hidden && state.stream) {
+          state.stream.close();
+          state.stream = null;
+        }
+      }, 30000);
+    } else if (state.game && !state.stream) {
+      loadGame(state.game.id, { quiet: true });
+    }
+  });
   window.addEventListener('hashchange', () => {
     const id = gameIdFromHash();
     if (id && (!state.game || state.game.id !== id)) loadGame(id);
