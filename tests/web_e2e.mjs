@@ -22,8 +22,10 @@ const STEP_MS = 20000;
 const memo = join(scratch, 'e2e-memo.json');
 
 let stepName = 'start';
+const t0 = Date.now();
 const step = (name) => {
   stepName = name;
+  if (process.env.WEB_E2E_VERBOSE) console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s: ${name}`);
 };
 
 function check(cond, msg) {
@@ -88,7 +90,7 @@ async function playPhase() {
   await shot('01-new-game.png');
   // Let tengen think by time only, long enough to watch its analysis.
   step('Let tengen think by time only, long enough to watch its analysis');
-  let g = await newGame({ size: 9, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 1.5 });
+  let g = await newGame({ size: 9, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 1 });
   check(/#game=/.test(page.url()), 'the URL names the game: ' + page.url());
   await page.locator('#board [data-vertex]').first().waitFor();
   check((await page.locator('#board [data-vertex]').count()) === 81, '81 intersections');
