@@ -9,7 +9,8 @@
 # reader (`loadsgf` in `tengen gtp`) and restarts the server on the same port: the page must find
 # its game again. Screenshots go to $WEB_E2E_ARTIFACTS (default: web-e2e-artifacts/ beside the
 # binary, i.e. build/web-e2e-artifacts/). WEB_E2E_WEB_DIR=web serves the page from the source
-# folder instead of the copy built into the binary (for work on the page). Without node, npm or chromium (or without the npm
+# folder instead of the copy built into the binary (for work on the page); WEB_E2E_VERBOSE=1
+# prints the time of each browser step. Without node, npm or chromium (or without the npm
 # registry) the test is skipped with a note, as the GNU Go comparisons are: `make deps` installs
 # them.
 set -u
