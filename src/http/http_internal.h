@@ -145,6 +145,15 @@ typedef struct web_reply {
     char disposition[128]; /* "" or a Content-Disposition header */
 } web_reply_t;
 
+/* ---- http_server.c ---- */
+
+/* The server without HTTP: open and lock the data folder, start the AI threads, load the games.
+ * NULL after a message on stderr. (web_run adds the HTTP daemon; tests call the API directly.) */
+web_t *web_open(const web_config_t *cfg);
+/* Stop the AI threads and free everything. False if a search was still running after a few
+ * seconds: then nothing is freed (the process is about to exit). */
+bool web_close(web_t *w);
+
 /* ---- http_util.c ---- */
 
 double web_now(void); /* monotonic seconds */

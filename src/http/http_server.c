@@ -473,11 +473,10 @@ static void wake_all(web_t *w)
     free(games);
 }
 
-int web_run(const web_config_t *cfg)
+web_t *web_open(const web_config_t *cfg)
 {
-    static web_t web; /* static: reachable to the end, even if a search outlives the stop */
-    web_t *w = &web;
-    memset(w, 0, sizeof *w);
+    web_t *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
     w->cfg = *cfg;
     w->lock_fd = -1;
     pthread_mutex_init(&w->lock, NULL);
@@ -487,15 +486,58 @@ int web_run(const web_config_t *cfg)
         if (stat(cfg->web_dir, &st) || !S_ISDIR(st.st_mode) ||
             snprintf(w->web_dir, sizeof w->web_dir, "%s", cfg->web_dir) >= (int)sizeof w->web_dir) {
             fprintf(stderr, "tengen web: --web-dir %s is not a folder\n", cfg->web_dir);
-            return 1;
+            free(w);
+            return NULL;
         }
     }
-    if (!web_store_open(w)) return 1;
-    int threads = cfg->threads;
-    if (threads <= 0) {
-        const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = cpus > 0 ? (int)cpus : 1;
+    if (!web_store_open(w)) {
+        free(w);
+        return NULL;
     }
+    if (w->cfg.threads <= 0) {
+        const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        w->cfg.threads = cpus > 0 ? (int)cpus : 1;
+    }
+    w->pool = web_pool_new(w->cfg.threads, w->cfg.queue);
+    if (!w->pool) {
+        fprintf(stderr, "tengen web: cannot start the AI threads\n");
+        web_store_close(w);
+        free(w);
+        return NULL;
+    }
+    web_store_load_all(w);
+    return w;
+}
+
+/* A server whose search outlived web_close: kept reachable (leak checkers) until exit. */
+static web_t *web_left_running;
+
+bool web_close(web_t *w)
+{
+    atomic_store(&w->stopping, true);
+    wake_all(w);
+    if (!web_pool_stop(w->pool, WEB_STOP_WAIT)) {
+        /* A search still runs on one of the games: leave everything allocated (and reachable
+         * from here) for it; every game was saved before its search started. */
+        web_left_running = w;
+        fprintf(stderr, "tengen web: a search was still running; its game was saved before it\n");
+        return false;
+    }
+    pthread_mutex_lock(&w->lock);
+    const int n = w->num_games;
+    w->num_games = 0;
+    pthread_mutex_unlock(&w->lock);
+    for (int i = 0; i < n; i++)
+        web_game_unref(w->games[i]);
+    free(w->games);
+    web_store_close(w);
+    pthread_mutex_destroy(&w->lock);
+    free(w);
+    return true;
+}
+
+int web_run(const web_config_t *cfg)
+{
     /* Signals go to sigwait below only: every thread made from here on inherits the mask. */
     sigset_t sigs;
     sigemptyset(&sigs);
@@ -503,14 +545,8 @@ int web_run(const web_config_t *cfg)
     sigaddset(&sigs, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
-
-    w->pool = web_pool_new(threads, cfg->queue);
-    if (!w->pool) {
-        fprintf(stderr, "tengen web: cannot start the AI threads\n");
-        web_store_close(w);
-        return 1;
-    }
-    web_store_load_all(w);
+    web_t *w = web_open(cfg);
+    if (!w) return 1;
     int port = 0, family = AF_INET;
     bool loopback = true;
     const int fd = open_listener(cfg, &port, &family, &loopback);
@@ -530,17 +566,17 @@ int web_run(const web_config_t *cfg)
     }
     int status = 1;
     if (d) {
+        const bool wildcard = !strcmp(cfg->host, "0.0.0.0") || !strcmp(cfg->host, "::");
         char host[INET6_ADDRSTRLEN + 2];
         snprintf(host, sizeof host, family == AF_INET6 ? "[%s]" : "%s",
-                 !strcmp(cfg->host, "localhost") ? "127.0.0.1" : cfg->host);
+                 loopback || wildcard ? (family == AF_INET6 ? "::1" : "127.0.0.1") : cfg->host);
         if (!loopback)
             fprintf(stderr, "tengen web: warning: listening on %s, not only on this computer: "
                             "anyone who can reach it can play and delete games\n",
                     cfg->host);
-        printf("tengen web: %d AI thread%s, data in %s\n", threads, threads == 1 ? "" : "s",
-               w->data_dir);
-        printf("tengen web: open http://%s:%d/ in a browser (Ctrl-C stops)\n",
-               loopback && family == AF_INET ? "127.0.0.1" : host, port);
+        printf("tengen web: %d AI thread%s, data in %s\n", w->cfg.threads,
+               w->cfg.threads == 1 ? "" : "s", w->data_dir);
+        printf("tengen web: open http://%s:%d/ in a browser (Ctrl-C stops)\n", host, port);
         fflush(stdout);
         int sig = 0;
         sigwait(&sigs, &sig);
@@ -551,19 +587,6 @@ int web_run(const web_config_t *cfg)
     atomic_store(&w->stopping, true);
     wake_all(w);
     if (d) MHD_stop_daemon(d); /* closes the listening socket too */
-    if (web_pool_stop(w->pool, WEB_STOP_WAIT)) {
-        w->pool = NULL;
-        pthread_mutex_lock(&w->lock);
-        const int n = w->num_games;
-        w->num_games = 0;
-        pthread_mutex_unlock(&w->lock);
-        for (int i = 0; i < n; i++)
-            web_game_unref(w->games[i]);
-        free(w->games);
-        w->games = NULL;
-    } else {
-        fprintf(stderr, "tengen web: a search was still running; its game was saved before it\n");
-    }
-    web_store_close(w);
+    web_close(w);
     return status;
 }
