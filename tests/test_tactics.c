@@ -201,6 +201,56 @@ static void test_ladder_capture_escape(void **state)
     assert_int_equal(out[1], ascii_point(&b, "C7"));
 }
 
+/* Nakade: the middle of a straight three, the corner of a bent three; nothing for a four, for a
+ * space that touches both colours, or for a stone-filled point. */
+static void test_nakade(void **state)
+{
+    (void)state;
+    board_t b;
+    ascii_board(&b,
+                ". . . . . .\n"
+                "X X X X X .\n"
+                "X . . . X .\n"
+                "X X X X X .\n"
+                ". . O O . .\n"
+                ". O . . . .\n",
+                false);
+    for (const char *v = "BCD"; *v; v++) {
+        char vertex[3] = {*v, '4', 0};
+        assert_int_equal(tactics_nakade_point(&b, ascii_point(&b, vertex)), ascii_point(&b, "C4"));
+    }
+    assert_int_equal(tactics_nakade_point(&b, ascii_point(&b, "A6")), POINT_NONE); /* large */
+    assert_int_equal(tactics_nakade_point(&b, ascii_point(&b, "B5")), POINT_NONE); /* a stone */
+    /* The bent three in the corner: A1 B1 A2, vital point A1. */
+    ascii_board(&b,
+                ". . . . .\n"
+                ". . . . .\n"
+                "O O . . .\n"
+                ". O . . .\n"
+                ". . O . .\n",
+                false);
+    assert_int_equal(tactics_nakade_point(&b, ascii_point(&b, "B1")), ascii_point(&b, "A1"));
+    /* The same space with one black stone next to it: not an eye space of one colour. */
+    ascii_board(&b,
+                ". . . . .\n"
+                ". . . . .\n"
+                "O O . . .\n"
+                ". O . . .\n"
+                ". . X . .\n",
+                false);
+    assert_int_equal(tactics_nakade_point(&b, ascii_point(&b, "B1")), POINT_NONE);
+    /* Four in a row is not a three. */
+    ascii_board(&b,
+                "X X X X X X\n"
+                "X . . . . X\n"
+                "X X X X X X\n"
+                ". . . . . .\n"
+                ". . . . . .\n"
+                ". . . . . .\n",
+                false);
+    assert_int_equal(tactics_nakade_point(&b, ascii_point(&b, "C5")), POINT_NONE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_ladder),
         cmocka_unit_test(test_ladder_attack),
         cmocka_unit_test(test_ladder_capture_escape),
+        cmocka_unit_test(test_nakade),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,4 +46,10 @@ bool tactics_ladder_caught(const board_t *b, int q);
  * escape, while the stone at p keeps two liberties or more. */
 bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p);
 
+/* Nakade: if the empty point e lies in an empty region of exactly three points whose only
+ * neighbouring stones are of one colour (an eye space of three, straight or bent), the region's
+ * vital point (the one touching both others), where the owner makes two eyes and the opponent
+ * kills. POINT_NONE otherwise. */
+int tactics_nakade_point(const board_t *b, int e);
+
 #endif

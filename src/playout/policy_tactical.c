@@ -1,7 +1,8 @@
 /* policy_tactical.c - the tactical playout policy of tree search (policy.h): answers to the last
  * move (capture its string in atari, save own strings it put in atari unless a ladder catches
- * them), else a 3x3 pattern move next to the last move, else a light random move that is rarely a
- * self-atari; Atari Go and mercy endings; the move record for AMAF; ownership.
+ * them), else the vital point of a three-point eye space next to it, else a 3x3 pattern move next
+ * to it, else a light random move that is rarely a self-atari; Atari Go and mercy endings; the
+ * move record for AMAF; ownership.
  *
  * Owns: the playout loop of search. Must not know: the tree, history, superko, komi.
  */
@@ -62,6 +63,20 @@ static int answer_last_move(const board_t *b, stone_t c, int last, rng_t *rng)
     return k ? cand[rng_below(rng, (uint32_t)k)] : POINT_NONE;
 }
 
+/* The vital point of a three-point eye space next to the last move (tactics_nakade_point), if c
+ * may play it; POINT_NONE otherwise. Whoever owns the space makes two eyes there; the other side
+ * kills. */
+static int nakade_move(const board_t *b, stone_t c, int last)
+{
+    for (int d = 0; d < 4; d++) {
+        const int e = last + board_neighbor_offset(b, d);
+        if (board_at(b, e) != STONE_EMPTY) continue;
+        const int v = tactics_nakade_point(b, e);
+        if (v != POINT_NONE && board_check_move(b, c, v) == MOVE_OK) return v;
+    }
+    return POINT_NONE;
+}
+
 /* A random one of the empty points next to `last` (the eight around it) that match a 3x3
  * pattern and are playable without self-atari; POINT_NONE if none. */
 static int pattern_move(const board_t *b, stone_t c, int last, rng_t *rng, const uint8_t *table)
@@ -84,6 +99,8 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
         if (rng_below(rng, 1024) < POLICY_TACTICS_1024) {
             const int p = answer_last_move(b, c, last, rng);
             if (p != POINT_NONE) return p;
+            const int v = nakade_move(b, c, last);
+            if (v != POINT_NONE) return v;
         }
         if (cfg->patterns && rng_below(rng, 1024) < POLICY_PATTERN_1024) {
             const int p = pattern_move(b, c, last, rng, cfg->patterns);

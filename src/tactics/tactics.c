@@ -268,3 +268,39 @@ bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p)
     }
     return false;
 }
+
+int tactics_nakade_point(const board_t *b, int e)
+{
+    if (board_at(b, e) != STONE_EMPTY) return POINT_NONE;
+    int region[4], n = 1;
+    region[0] = e;
+    unsigned around = 0; /* the colours next to the region, as bits */
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 4; k++) {
+            const int q = region[i] + board_neighbor_offset(b, k);
+            const stone_t col = board_at(b, q);
+            if (col != STONE_EMPTY) {
+                around |= 1u << col;
+                continue;
+            }
+            bool seen = false;
+            for (int j = 0; j < n; j++)
+                seen |= region[j] == q;
+            if (seen) continue;
+            if (n == 3) return POINT_NONE; /* more than three points */
+            region[n++] = q;
+        }
+    }
+    around &= ~(1u << STONE_BORDER);
+    if (n != 3 || (around != 1u << STONE_BLACK && around != 1u << STONE_WHITE)) return POINT_NONE;
+    /* Three points in a line or bent: the vital point touches the other two. */
+    for (int i = 0; i < 3; i++) {
+        int touching = 0;
+        for (int k = 0; k < 4; k++) {
+            const int q = region[i] + board_neighbor_offset(b, k);
+            touching += q == region[(i + 1) % 3] || q == region[(i + 2) % 3];
+        }
+        if (touching == 2) return region[i];
+    }
+    return POINT_NONE;
+}
