@@ -434,9 +434,14 @@ static void handle_delete(web_t *w, web_game_t *g, web_reply_t *r)
     }
 }
 
-/* 409 while the AI thinks. Under the lock. */
+/* May the game change now? 404 if it was deleted meanwhile, 409 while the AI thinks. Under the
+ * lock. */
 static bool check_idle(const web_game_t *g, web_reply_t *r)
 {
+    if (g->deleted) {
+        web_error(r, 404, "not found", "No game %s: it was deleted.", g->id);
+        return false;
+    }
     if (!g->thinking) return true;
     web_error(r, 409, "ai thinking", "The AI is thinking: wait for its move.");
     return false;
