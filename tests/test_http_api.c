@@ -42,8 +42,10 @@ static int call(web_t *w, const char *method, const char *path, const char *body
     cJSON *j = r.body ? cJSON_ParseWithLength(r.body, r.len) : NULL;
     const int status = r.status;
     web_reply_free(&r);
-    if (out) *out = j;
-    else cJSON_Delete(j);
+    if (out)
+        *out = j;
+    else
+        cJSON_Delete(j);
     return status;
 }
 
@@ -94,7 +96,8 @@ static void test_game_to_count(void **state)
     (void)state;
     web_t *w = open_server();
     cJSON *j;
-    assert_int_equal(call(w, "POST", "/api/games", "{\"size\":5,\"komi\":0.5,\"playouts\":60}", &j), 201);
+    assert_int_equal(call(w, "POST", "/api/games", "{\"size\":5,\"komi\":0.5,\"playouts\":60}", &j),
+                     201);
     char id[WEB_ID_MAX + 1], path[128];
     snprintf(id, sizeof id, "%s", text_of(j, "id"));
     assert_string_equal(text_of(j, "phase"), "play");
@@ -156,17 +159,25 @@ static void test_hostile_input(void **state)
     char id[WEB_ID_MAX + 1];
     snprintf(id, sizeof id, "%s", text_of(j, "id"));
     cJSON_Delete(j);
-    const char *paths[] = {"/api/games", "/api/status", "/api/games/%s", "/api/games/%s/play",
-                           "/api/games/%s/score", "/api/games/%s/undo", "/api/games/%s/resign",
-                           "/api/games/%s/sgf", "/api/games/%s/position", "/api/games/%s/x",
-                           "/api/games/%s/play/more", "/api/", "/api/games//play", "/api/%s%s",
+    const char *paths[] = {"/api/games",
+                           "/api/status",
+                           "/api/games/%s",
+                           "/api/games/%s/play",
+                           "/api/games/%s/score",
+                           "/api/games/%s/undo",
+                           "/api/games/%s/resign",
+                           "/api/games/%s/sgf",
+                           "/api/games/%s/position",
+                           "/api/games/%s/x",
+                           "/api/games/%s/play/more",
+                           "/api/",
+                           "/api/games//play",
+                           "/api/%s%s",
                            "/api/games/%s/genmove"};
     const char *methods[] = {"GET", "POST", "DELETE", "PUT", "HEAD", "OPTIONS"};
-    const char *seeds[] = {"{\"move\":\"D4\"}",
-                           "{\"dead\":[\"D4\",\"E5\"]}",
+    const char *seeds[] = {"{\"move\":\"D4\"}", "{\"dead\":[\"D4\",\"E5\"]}",
                            "{\"size\":9,\"komi\":7.5,\"rules\":\"japanese\",\"handicap\":2}",
-                           "{\"sgf\":\"(;SZ[9];B[dd];W[ee])\"}",
-                           "{\"move\":\"pass\"}"};
+                           "{\"sgf\":\"(;SZ[9];B[dd];W[ee])\"}", "{\"move\":\"pass\"}"};
     rng_t rng;
     rng_seed(&rng, 7);
     const int rounds = 3000 / test_scale();
@@ -193,7 +204,8 @@ static void test_hostile_input(void **state)
             break;
         }
         body[n] = '\0';
-        snprintf(path, sizeof path, paths[rng_next(&rng) % (sizeof paths / sizeof paths[0])], id, id);
+        snprintf(path, sizeof path, paths[rng_next(&rng) % (sizeof paths / sizeof paths[0])], id,
+                 id);
         const char *method = methods[rng_next(&rng) % 6];
         web_reply_t r;
         web_api_handle(w, method, path, (rng_next(&rng) & 1) ? body : NULL, body, n, &r);

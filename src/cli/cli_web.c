@@ -6,7 +6,17 @@
 #include "cli/cli_args.h"
 #include "http/http.h"
 
-enum { WO_HOST, WO_PORT, WO_DATA, WO_THREADS, WO_QUEUE, WO_MEMORY, WO_MAX_GAMES, WO_WEB_DIR, WO_COUNT };
+enum {
+    WO_HOST,
+    WO_PORT,
+    WO_DATA,
+    WO_THREADS,
+    WO_QUEUE,
+    WO_MEMORY,
+    WO_MAX_GAMES,
+    WO_WEB_DIR,
+    WO_COUNT
+};
 
 static const cli_opt_t WEB_OPTS[WO_COUNT] = {
     [WO_HOST] = {"host", CLI_OPT_TEXT, 1, 0, "ADDR", NULL,

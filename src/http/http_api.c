@@ -151,8 +151,10 @@ static bool color_field(const cJSON *obj, const char *name, bool *has, stone_t *
     *has = v != NULL;
     if (!v) return true;
     const char *s = cJSON_GetStringValue(v);
-    if (s && !strcmp(s, "black")) *out = STONE_BLACK;
-    else if (s && !strcmp(s, "white")) *out = STONE_WHITE;
+    if (s && !strcmp(s, "black"))
+        *out = STONE_BLACK;
+    else if (s && !strcmp(s, "white"))
+        *out = STONE_WHITE;
     else {
         web_error(r, 400, "bad field", "%s must be \"black\" or \"white\".", name);
         return false;
@@ -315,8 +317,10 @@ static void handle_list(web_t *w, web_reply_t *r)
     }
     if (list && k > 0) qsort(list, (size_t)k, sizeof *list, newest_first);
     for (int i = 0; i < k; i++) {
-        if (arr) cJSON_AddItemToArray(arr, list[i].json);
-        else cJSON_Delete(list[i].json);
+        if (arr)
+            cJSON_AddItemToArray(arr, list[i].json);
+        else
+            cJSON_Delete(list[i].json);
     }
     free(list);
     free(games);
@@ -351,8 +355,10 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         sgf_error_t e;
         sgf_node_t *root = sgf_parse_bytes(text, strlen(text), &e);
         char err[256];
-        if (!root) snprintf(err, sizeof err, "%s", e.message);
-        else g = web_store_game_from_sgf(w, id, root, &o, false, err, sizeof err);
+        if (!root)
+            snprintf(err, sizeof err, "%s", e.message);
+        else
+            g = web_store_game_from_sgf(w, id, root, &o, false, err, sizeof err);
         sgf_free(root);
         if (!g) {
             web_error(r, 400, "bad sgf", "The SGF cannot be loaded: %s", err);
@@ -360,8 +366,10 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         }
     } else {
         rules_t rules;
-        if (o.has_rules) rules = o.rules;
-        else rules_preset(&rules, "chinese");
+        if (o.has_rules)
+            rules = o.rules;
+        else
+            rules_preset(&rules, "chinese");
         const int size = o.has_size ? o.size : WEB_DEFAULT_SIZE;
         const int handicap = o.has_handicap ? o.handicap : 0;
         int points[WEB_MAX_HANDICAP];
@@ -478,7 +486,8 @@ static void game_over_error(const web_game_t *g, web_reply_t *r)
         web_error(r, 409, "game over",
                   "The game has ended with two passes: count it (score) or take the passes back "
                   "(undo).");
-    else web_error(r, 409, "game over", "The game is over.");
+    else
+        web_error(r, 409, "game over", "The game is over.");
 }
 
 static void handle_play(web_t *w, web_game_t *g, const cJSON *body, web_reply_t *r)
@@ -641,7 +650,8 @@ static void handle_sgf(web_game_t *g, web_reply_t *r)
     r->body = text;
     r->len = strlen(text);
     r->content_type = "application/x-go-sgf; charset=utf-8";
-    snprintf(r->disposition, sizeof r->disposition, "attachment; filename=\"tengen-%s.sgf\"", g->id);
+    snprintf(r->disposition, sizeof r->disposition, "attachment; filename=\"tengen-%s.sgf\"",
+             g->id);
 }
 
 static void handle_position(web_game_t *g, const char *query, web_reply_t *r)
@@ -655,8 +665,10 @@ static void handle_position(web_game_t *g, const char *query, web_reply_t *r)
         web_error(r, 400, "bad field", "move must be a whole number from 0 to %d.", count);
     } else {
         cJSON *j = web_game_position(g, (int)n);
-        if (j) web_reply_json(r, 200, j);
-        else web_error(r, 500, "out of memory", "Out of memory.");
+        if (j)
+            web_reply_json(r, 200, j);
+        else
+            web_error(r, 500, "out of memory", "Out of memory.");
     }
     pthread_mutex_unlock(&g->lock);
 }
@@ -699,8 +711,10 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
     }
     const bool post = !strcmp(method, "POST");
     if (parts == 1 && !strcmp(part[0], "status")) {
-        if (is_get(method)) handle_status(w, r);
-        else method_error(r, method, "GET");
+        if (is_get(method))
+            handle_status(w, r);
+        else
+            method_error(r, method, "GET");
         return;
     }
     if (parts < 1 || parts > 3 || strcmp(part[0], "games")) {
@@ -721,9 +735,12 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         }
     }
     /* The method first: a wrong method is 405 whatever the body or the game. */
-    const char *allow = parts == 1 ? "GET, POST" : parts == 2 ? "GET, DELETE" : is_post_action ? "POST" : "GET";
-    const bool allowed = parts == 1   ? is_get(method) || post
-                         : parts == 2 ? is_get(method) || !strcmp(method, "DELETE")
+    const char *allow = parts == 1       ? "GET, POST"
+                        : parts == 2     ? "GET, DELETE"
+                        : is_post_action ? "POST"
+                                         : "GET";
+    const bool allowed = parts == 1       ? is_get(method) || post
+                         : parts == 2     ? is_get(method) || !strcmp(method, "DELETE")
                          : is_post_action ? post
                                           : is_get(method);
     if (!allowed) {
@@ -733,8 +750,10 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
     cJSON *json = NULL;
     if (post && !parse_body(body, len, &json, r)) return;
     if (parts == 1) {
-        if (post) handle_create(w, json, r);
-        else handle_list(w, r);
+        if (post)
+            handle_create(w, json, r);
+        else
+            handle_list(w, r);
         cJSON_Delete(json);
         return;
     }

@@ -149,9 +149,12 @@ const char *web_game_result(const web_game_t *g, char *buf, size_t len)
     if (web_game_phase(g) != WEB_PHASE_OVER) return NULL;
     const game_end_t end = game_end_reason(game);
     const char *w = game_winner(game) == STONE_BLACK ? "B" : "W";
-    if (end == GAME_END_RESIGN) snprintf(buf, len, "%s+R", w);
-    else if (end == GAME_END_CAPTURE_GOAL) snprintf(buf, len, "%s+", w);
-    else score_result_string(count_with(g, g->dead).margin, buf, (int)len);
+    if (end == GAME_END_RESIGN)
+        snprintf(buf, len, "%s+R", w);
+    else if (end == GAME_END_CAPTURE_GOAL)
+        snprintf(buf, len, "%s+", w);
+    else
+        score_result_string(count_with(g, g->dead).margin, buf, (int)len);
     return buf;
 }
 
@@ -161,10 +164,12 @@ static const char *result_text(const web_game_t *g, char *buf, size_t len)
     if (web_game_phase(g) != WEB_PHASE_OVER) return NULL;
     const game_end_t end = game_end_reason(game);
     const char *w = game_winner(game) == STONE_BLACK ? "Black" : "White";
-    if (end == GAME_END_RESIGN) snprintf(buf, len, "%s wins by resignation.", w);
+    if (end == GAME_END_RESIGN)
+        snprintf(buf, len, "%s wins by resignation.", w);
     else if (end == GAME_END_CAPTURE_GOAL)
         snprintf(buf, len, "%s wins: first to capture (Atari Go).", w);
-    else margin_text(count_with(g, g->dead).margin, buf, len);
+    else
+        margin_text(count_with(g, g->dead).margin, buf, len);
     return buf;
 }
 
@@ -181,7 +186,8 @@ static cJSON *territory_rows(const web_game_t *g)
     char mark[BOARD_MAX_POINTS];
     for (int p = 0; p < b->num_points; p++) {
         const stone_t c = board_at(b, p);
-        color[p] = (uint8_t)((c == STONE_BLACK || c == STONE_WHITE) && g->dead[p] ? STONE_EMPTY : c);
+        color[p] =
+            (uint8_t)((c == STONE_BLACK || c == STONE_WHITE) && g->dead[p] ? STONE_EMPTY : c);
         mark[p] = 0;
     }
     int stack[BOARD_MAX_POINTS], region[BOARD_MAX_POINTS];
@@ -321,24 +327,30 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
             const stone_t *stones;
             const int n = game_setup_at(game, i, &points, &stones);
             for (int k = 0; k < n; k++) {
-                cJSON *to = stones[k] == STONE_BLACK ? setup_black
+                cJSON *to = stones[k] == STONE_BLACK   ? setup_black
                             : stones[k] == STONE_WHITE ? setup_white
                                                        : NULL;
-                if (to) cJSON_AddItemToArray(to, cJSON_CreateString(board_point_to_gtp(b, points[k], v)));
+                if (to)
+                    cJSON_AddItemToArray(to,
+                                         cJSON_CreateString(board_point_to_gtp(b, points[k], v)));
             }
             continue;
         }
         last = m->point;
-        if (moves) cJSON_AddItemToArray(moves, cJSON_CreateString(board_point_to_gtp(b, m->point, v)));
+        if (moves)
+            cJSON_AddItemToArray(moves, cJSON_CreateString(board_point_to_gtp(b, m->point, v)));
         if (evals) {
             const bool known = index < g->ai_moves_cap && g->ai_moves[index].valid;
-            cJSON_AddItemToArray(evals, known ? cJSON_CreateNumber(web_round(g->ai_moves[index].winrate, 3))
-                                              : cJSON_CreateNull());
+            cJSON_AddItemToArray(
+                evals, known ? cJSON_CreateNumber(web_round(g->ai_moves[index].winrate, 3))
+                             : cJSON_CreateNull());
         }
         index++;
     }
-    if (last == POINT_NONE) cJSON_AddNullToObject(j, "last_move");
-    else cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
+    if (last == POINT_NONE)
+        cJSON_AddNullToObject(j, "last_move");
+    else
+        cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
     if (!summary) cJSON_AddItemToObject(j, "board", web_board_rows(b));
     cJSON *caps = cJSON_AddObjectToObject(j, "captures");
     if (caps) {
@@ -349,7 +361,8 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
     if (!summary) {
         const int n = index;
         cJSON *am = NULL;
-        if (g->ai_resign.valid) am = ai_stats_json(&g->ai_resign, "resign");
+        if (g->ai_resign.valid)
+            am = ai_stats_json(&g->ai_resign, "resign");
         else if (n > 0 && n - 1 < g->ai_moves_cap && g->ai_moves[n - 1].valid)
             am = ai_stats_json(&g->ai_moves[n - 1], board_point_to_gtp(b, last, v));
         cJSON_AddItemToObject(j, "ai_move", am ? am : cJSON_CreateNull());
@@ -358,14 +371,20 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
         cJSON_AddItemToObject(j, "scoring", sc ? sc : cJSON_CreateNull());
     }
     const game_end_t end = game_end_reason(game);
-    if (phase == WEB_PHASE_OVER) cJSON_AddStringToObject(j, "end", end_name(end));
-    else cJSON_AddNullToObject(j, "end");
+    if (phase == WEB_PHASE_OVER)
+        cJSON_AddStringToObject(j, "end", end_name(end));
+    else
+        cJSON_AddNullToObject(j, "end");
     const char *res = web_game_result(g, buf, sizeof buf);
-    if (res) cJSON_AddStringToObject(j, "result", res);
-    else cJSON_AddNullToObject(j, "result");
+    if (res)
+        cJSON_AddStringToObject(j, "result", res);
+    else
+        cJSON_AddNullToObject(j, "result");
     const char *text = result_text(g, buf, sizeof buf);
-    if (text) cJSON_AddStringToObject(j, "result_text", text);
-    else cJSON_AddNullToObject(j, "result_text");
+    if (text)
+        cJSON_AddStringToObject(j, "result_text", text);
+    else
+        cJSON_AddNullToObject(j, "result_text");
     cJSON_AddStringToObject(j, "created", web_time_text(g->created, buf, sizeof buf));
     cJSON_AddStringToObject(j, "updated", web_time_text(g->updated, buf, sizeof buf));
     return j;
@@ -582,8 +601,10 @@ cJSON *web_game_position(const web_game_t *g, int n)
         cJSON_AddNumberToObject(j, "move_number", played);
         cJSON_AddStringToObject(j, "to_move", web_color_name(to_move));
         const int last = game_last_move(replay);
-        if (last == POINT_NONE) cJSON_AddNullToObject(j, "last_move");
-        else cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
+        if (last == POINT_NONE)
+            cJSON_AddNullToObject(j, "last_move");
+        else
+            cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
         cJSON_AddItemToObject(j, "board", web_board_rows(b));
         cJSON *caps = cJSON_AddObjectToObject(j, "captures");
         if (caps) {

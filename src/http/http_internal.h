@@ -27,10 +27,10 @@
 #include "tengen/sgf.h"
 
 #define WEB_VERSION "tengen 0.1"
-#define WEB_MAX_BODY (1u << 20)  /* request bodies, bytes (413 beyond) */
-#define WEB_ID_MAX 64            /* characters of a game id */
-#define WEB_NEW_ID_LEN 12        /* hex characters of the ids the server makes */
-#define WEB_MIN_SIZE 5           /* sizes of new games (imports: BOARD_MIN_SIZE..) */
+#define WEB_MAX_BODY (1u << 20) /* request bodies, bytes (413 beyond) */
+#define WEB_ID_MAX 64           /* characters of a game id */
+#define WEB_NEW_ID_LEN 12       /* hex characters of the ids the server makes */
+#define WEB_MIN_SIZE 5          /* sizes of new games (imports: BOARD_MIN_SIZE..) */
 #define WEB_DEFAULT_SIZE 9
 #define WEB_DEFAULT_PLAYOUTS 10000
 #define WEB_MAX_PLAYOUTS 1000000
@@ -67,7 +67,7 @@ typedef struct web_ai_stats {
 
 /* The AI settings of a game. */
 typedef struct web_ai {
-    long playouts; /* per move, 0 = time only */
+    long playouts;  /* per move, 0 = time only */
     double seconds; /* per move, the cap */
     int threads;
 } web_ai_t;
@@ -98,10 +98,10 @@ typedef struct web_game {
     engine_t *engine;
     stone_t human;
     web_ai_t ai;
-    bool thinking;   /* a job is queued or running */
+    bool thinking; /* a job is queued or running */
     web_job_t job;
     bool deleted;
-    bool counted;    /* the player accepted a count: the phase is over */
+    bool counted; /* the player accepted a count: the phase is over */
     bool has_proposal;
     bool proposed_dead[BOARD_MAX_POINTS];
     bool seki[BOARD_MAX_POINTS];
@@ -115,9 +115,9 @@ typedef struct web_game {
     char *analysis;        /* data of the latest analysis event of the current search, or NULL */
     double analysis_time;  /* monotonic seconds of its publication */
     /* Owned by the pool thread while it runs the job: */
-    cJSON *pending;        /* the latest report, not yet published */
-    int search_moves;      /* the position searched: moves played */
-    stone_t search_color;  /* and the player to move */
+    cJSON *pending;       /* the latest report, not yet published */
+    int search_moves;     /* the position searched: moves played */
+    stone_t search_color; /* and the player to move */
 } web_game_t;
 
 typedef struct web_pool web_pool_t;

@@ -17,7 +17,7 @@ struct web_pool {
     pthread_cond_t exited; /* a thread exited */
     web_game_t **queue;    /* ring buffer of capacity entries */
     int head, count, capacity;
-    int running;           /* jobs being run */
+    int running; /* jobs being run */
     int threads, alive;
     bool stop;
     pthread_t *ids;

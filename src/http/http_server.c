@@ -45,13 +45,15 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, web_reply_t *r)
 {
     /* MHD frees the body (MHD_RESPMEM_MUST_FREE calls free()). */
     struct MHD_Response *resp =
-        MHD_create_response_from_buffer(r->len, r->body ? r->body : (void *)"", r->body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+        MHD_create_response_from_buffer(r->len, r->body ? r->body : (void *)"",
+                                        r->body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (!resp) {
         web_reply_free(r);
         return MHD_NO;
     }
     r->body = NULL;
-    if (r->content_type) MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
+    if (r->content_type)
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
     if (r->location[0]) MHD_add_response_header(resp, MHD_HTTP_HEADER_LOCATION, r->location);
@@ -201,8 +203,10 @@ static void stream_set(stream_t *s, const char *name, const char *data)
     const size_t n = strlen(data) + (name ? strlen(name) + 20 : 1);
     s->out = malloc(n);
     if (!s->out) return;
-    if (name) snprintf(s->out, n, "event: %s\ndata: %s\n\n", name, data);
-    else snprintf(s->out, n, "%s", data);
+    if (name)
+        snprintf(s->out, n, "event: %s\ndata: %s\n\n", name, data);
+    else
+        snprintf(s->out, n, "%s", data);
     s->out_len = strlen(s->out);
 }
 
@@ -425,8 +429,10 @@ static int open_listener(const web_config_t *cfg, int *port_out, int *family, bo
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
         struct sockaddr_storage addr;
         memcpy(&addr, res->ai_addr, res->ai_addrlen);
-        if (res->ai_family == AF_INET6) ((struct sockaddr_in6 *)&addr)->sin6_port = htons((uint16_t)port);
-        else ((struct sockaddr_in *)&addr)->sin_port = htons((uint16_t)port);
+        if (res->ai_family == AF_INET6)
+            ((struct sockaddr_in6 *)&addr)->sin6_port = htons((uint16_t)port);
+        else
+            ((struct sockaddr_in *)&addr)->sin_port = htons((uint16_t)port);
         if (bind(fd, (struct sockaddr *)&addr, res->ai_addrlen) || listen(fd, 64)) {
             err = errno;
             close(fd);
@@ -571,8 +577,9 @@ int web_run(const web_config_t *cfg)
         snprintf(host, sizeof host, family == AF_INET6 ? "[%s]" : "%s",
                  loopback || wildcard ? (family == AF_INET6 ? "::1" : "127.0.0.1") : cfg->host);
         if (!loopback)
-            fprintf(stderr, "tengen web: warning: listening on %s, not only on this computer: "
-                            "anyone who can reach it can play and delete games\n",
+            fprintf(stderr,
+                    "tengen web: warning: listening on %s, not only on this computer: "
+                    "anyone who can reach it can play and delete games\n",
                     cfg->host);
         printf("tengen web: %d AI thread%s, data in %s\n", w->cfg.threads,
                w->cfg.threads == 1 ? "" : "s", w->data_dir);

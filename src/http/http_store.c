@@ -116,9 +116,10 @@ static char *tgweb_text(const web_game_t *g)
         cJSON_AddNumberToObject(ai, "seconds", g->ai.seconds);
         cJSON_AddNumberToObject(ai, "threads", g->ai.threads);
     }
-    cJSON_AddStringToObject(j, "phase", phase == WEB_PHASE_PLAY      ? "play"
-                                        : phase == WEB_PHASE_SCORING ? "scoring"
-                                                                     : "over");
+    cJSON_AddStringToObject(j, "phase",
+                            phase == WEB_PHASE_PLAY      ? "play"
+                            : phase == WEB_PHASE_SCORING ? "scoring"
+                                                         : "over");
     if (g->has_proposal || g->counted) {
         cJSON_AddItemToObject(j, "dead", web_point_list(b, g->dead));
         cJSON_AddItemToObject(j, "proposed_dead", web_point_list(b, g->proposed_dead));
@@ -142,8 +143,8 @@ char *web_store_sgf(const web_game_t *g)
 {
     const game_t *game = engine_game(g->engine);
     const bool human_black = g->human == STONE_BLACK;
-    sgf_node_t *root = sgf_from_game(game, human_black ? "Human" : "tengen",
-                                     human_black ? "tengen" : "Human");
+    sgf_node_t *root =
+        sgf_from_game(game, human_black ? "Human" : "tengen", human_black ? "tengen" : "Human");
     if (!root) return NULL;
     char buf[64];
     struct tm tm;
@@ -223,8 +224,8 @@ static void read_stats(const cJSON *j, web_ai_stats_t *s)
     s->playouts = cJSON_IsNumber(p) && p->valuedouble >= 0 && p->valuedouble < 1e12
                       ? (long)p->valuedouble
                       : 0;
-    s->seconds = cJSON_IsNumber(t) && t->valuedouble >= 0 && t->valuedouble < 1e6 ? t->valuedouble
-                                                                                   : 0;
+    s->seconds =
+        cJSON_IsNumber(t) && t->valuedouble >= 0 && t->valuedouble < 1e6 ? t->valuedouble : 0;
 }
 
 /* A number field of TGWEB within [lo, hi], else fallback. */
@@ -243,7 +244,8 @@ static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *op
     const board_t *b = game_board(game);
     const cJSON *ai = cJSON_GetObjectItemCaseSensitive(tg, "ai");
     if (!opts->has_playouts)
-        wg->ai.playouts = (long)tg_number(ai, "playouts", 0, WEB_MAX_PLAYOUTS, (double)wg->ai.playouts);
+        wg->ai.playouts =
+            (long)tg_number(ai, "playouts", 0, WEB_MAX_PLAYOUTS, (double)wg->ai.playouts);
     if (!opts->has_seconds)
         wg->ai.seconds = tg_number(ai, "seconds", WEB_MIN_SECONDS, WEB_MAX_SECONDS, wg->ai.seconds);
     if (!opts->has_threads)
@@ -251,7 +253,8 @@ static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *op
     if (game_end_reason(game) == GAME_END_PASSES) {
         char err[128];
         bool dead[BOARD_MAX_POINTS], proposed[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
-        if (web_parse_dead_list(b, cJSON_GetObjectItemCaseSensitive(tg, "dead"), dead, err, sizeof err) &&
+        if (web_parse_dead_list(b, cJSON_GetObjectItemCaseSensitive(tg, "dead"), dead, err,
+                                sizeof err) &&
             web_parse_dead_list(b, cJSON_GetObjectItemCaseSensitive(tg, "proposed_dead"), proposed,
                                 err, sizeof err)) {
             if (!web_parse_dead_list(b, cJSON_GetObjectItemCaseSensitive(tg, "seki"), seki, err,
@@ -277,9 +280,11 @@ static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *op
         read_stats(cJSON_GetObjectItemCaseSensitive(tg, "ai_resign"), &wg->ai_resign);
     if (keep_times) {
         time_t t;
-        if (web_time_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "created")), &t))
+        if (web_time_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "created")),
+                           &t))
             wg->created = t;
-        if (web_time_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "updated")), &t))
+        if (web_time_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "updated")),
+                           &t))
             wg->updated = t;
     }
 }
@@ -298,8 +303,10 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
                                     size_t errlen)
 {
     rules_t rules;
-    if (opts->has_rules) rules = opts->rules;
-    else rules_preset(&rules, "chinese");
+    if (opts->has_rules)
+        rules = opts->rules;
+    else
+        rules_preset(&rules, "chinese");
     sgf_error_t e;
     game_t *game = sgf_to_game(root, &rules, -1, &e);
     if (!game) {
@@ -318,9 +325,12 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
     }
     stone_t human = game_to_move(game);
     const char *tg_human = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "human"));
-    if (opts->has_human) human = opts->human;
-    else if (tg_human && !strcmp(tg_human, "black")) human = STONE_BLACK;
-    else if (tg_human && !strcmp(tg_human, "white")) human = STONE_WHITE;
+    if (opts->has_human)
+        human = opts->human;
+    else if (tg_human && !strcmp(tg_human, "black"))
+        human = STONE_BLACK;
+    else if (tg_human && !strcmp(tg_human, "white"))
+        human = STONE_WHITE;
     web_ai_t ai = {opts->has_playouts ? opts->playouts : WEB_DEFAULT_PLAYOUTS,
                    opts->has_seconds ? opts->seconds : WEB_DEFAULT_SECONDS,
                    opts->has_threads ? opts->threads : 1};
@@ -386,8 +396,10 @@ void web_store_load_all(web_t *w)
             sgf_error_t e;
             sgf_node_t *root = sgf_read_file(path, &e);
             const web_options_t none = {0};
-            if (!root) snprintf(err, sizeof err, "%s", e.message);
-            else g = web_store_game_from_sgf(w, id, root, &none, true, err, sizeof err);
+            if (!root)
+                snprintf(err, sizeof err, "%s", e.message);
+            else
+                g = web_store_game_from_sgf(w, id, root, &none, true, err, sizeof err);
             sgf_free(root);
         }
         if (g) {
@@ -403,7 +415,7 @@ void web_store_load_all(web_t *w)
         free(names[i]);
     }
     free(names);
-    printf("tengen web: %d game%s loaded from %s%s\n", loaded, loaded == 1 ? "" : "s",
-           w->data_dir, skipped ? " (some files skipped, see above)" : "");
+    printf("tengen web: %d game%s loaded from %s%s\n", loaded, loaded == 1 ? "" : "s", w->data_dir,
+           skipped ? " (some files skipped, see above)" : "");
     fflush(stdout);
 }

@@ -133,7 +133,8 @@ cJSON *web_point_list(const board_t *b, const bool *mask)
     for (int y = 0; list && y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
             const int p = board_point(b, x, y);
-            if (mask[p]) cJSON_AddItemToArray(list, cJSON_CreateString(board_point_to_gtp(b, p, v)));
+            if (mask[p])
+                cJSON_AddItemToArray(list, cJSON_CreateString(board_point_to_gtp(b, p, v)));
         }
     return list;
 }
