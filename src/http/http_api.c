@@ -786,8 +786,8 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
     } else if (!strcmp(part[2], "position")) {
         handle_position(g, query_move, r);
     } else {
-        /* analysis: the server streams it; reaching here means it could not. */
-        web_error(r, 500, "stream", "The analysis stream is served by the HTTP layer.");
+        /* analysis: http_server.c streams it before the API is asked (HEAD lands here). */
+        web_reply_json(r, 200, cJSON_CreateObject());
     }
     web_game_unref(g);
     cJSON_Delete(json);

@@ -324,8 +324,11 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 static bool is_stream_path(const char *url, char *id, size_t len)
 {
     static const char PREFIX[] = "/api/games/", SUFFIX[] = "/analysis";
-    const size_t n = strlen(url), p = sizeof PREFIX - 1, s = sizeof SUFFIX - 1;
-    if (n <= p + s || strncmp(url, PREFIX, p) || strcmp(url + n - s, SUFFIX)) return false;
+    size_t n = strlen(url);
+    const size_t p = sizeof PREFIX - 1, s = sizeof SUFFIX - 1;
+    if (n > 0 && url[n - 1] == '/') n--; /* one trailing slash, as the API allows */
+    if (n < s || strncmp(url + n - s, SUFFIX, s)) return false;
+    if (n <= p + s || strncmp(url, PREFIX, p)) return false;
     const size_t k = n - p - s;
     if (k >= len) return false;
     memcpy(id, url + p, k);
