@@ -30,10 +30,11 @@ typedef struct ab_position {
     const rules_t *rules;
     stone_t to_move;
     int passes; /* consecutive passes just played (0 or 1) */
-    /* Benson's analysis of the board if the searcher already has it (else NULL): as
-     * benson_pass_alive fills them. */
-    const bool *alive;
-    const stone_t *territory;
+    /* When safe_known: the number of points that count for each colour at the end whatever is
+     * played (its pass-alive stones and the safe regions they enclose), indexed by stone_t, as
+     * the searcher found them (boards up to 8x8). Otherwise the strategy finds its own. */
+    bool safe_known;
+    int safe[3];
 } ab_position_t;
 
 /* An evaluation strategy (a plug-in point). Both values are for p->to_move, in the units above.

@@ -22,19 +22,19 @@ static int on_board_points(const board_t *b)
     return b->size * b->size;
 }
 
-/* Pass-alive points of each colour: its pass-alive stones and its pass-alive territory (which
- * includes the opponent's stones inside it, dead for good). */
+/* Points that count for each colour whatever is played: the searcher's analysis when it has one,
+ * else Benson's pass-alive stones and territory (which includes the opponent's stones inside it,
+ * dead for good). */
 static void safe_points(const ab_position_t *p, int *safe_black, int *safe_white)
 {
-    bool alive_buf[BOARD_MAX_POINTS];
-    stone_t territory_buf[BOARD_MAX_POINTS];
-    const bool *alive = p->alive;
-    const stone_t *territory = p->territory;
-    if (!alive || !territory) {
-        benson_pass_alive(p->board, alive_buf, territory_buf);
-        alive = alive_buf;
-        territory = territory_buf;
+    if (p->safe_known) {
+        *safe_black = p->safe[STONE_BLACK];
+        *safe_white = p->safe[STONE_WHITE];
+        return;
     }
+    bool alive[BOARD_MAX_POINTS];
+    stone_t territory[BOARD_MAX_POINTS];
+    benson_pass_alive(p->board, alive, territory);
     const board_t *b = p->board;
     int sb = 0, sw = 0;
     for (int q = 0; q < b->num_points; q++) {

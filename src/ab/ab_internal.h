@@ -1,12 +1,16 @@
-/* ab_internal.h - what the alpha-beta files share: the transposition table and the symmetry maps.
- * Not a public header; nothing outside src/ab/ includes it. */
+/* ab_internal.h - what the files of the searcher share: the symmetry maps, the static analysis
+ * of small boards, the search state (board, superko path, keys, limits) and the transposition
+ * table of the alpha-beta search. Not a public header; nothing outside src/ab/ includes it. */
 #ifndef TENGEN_AB_INTERNAL_H
 #define TENGEN_AB_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
+#include "tengen/ab.h"
 #include "tengen/board.h"
+#include "tengen/game.h"
 
 #define AB_SYMMETRIES 8
 
@@ -25,6 +29,129 @@ typedef struct ab_symmetry {
 void ab_symmetry_init(ab_symmetry_t *s, const board_t *b, bool symmetries);
 /* The 8 (or 1) stone hashes of b under each symmetry, computed from the stones. */
 void ab_symmetry_hashes(const ab_symmetry_t *s, const board_t *b, uint64_t *h);
+
+/* ---- static life and territory on boards up to 8x8 (ab_static.c) ---- */
+
+#define AB_BITS_MAX_SIZE 8
+typedef uint64_t ab_bits_t; /* a set of points: bit y * n + x */
+
+/* The bit geometry of an n x n board. */
+typedef struct ab_geom {
+    int n;
+    ab_bits_t full, not_first_col, not_last_col;
+    int16_t point[64];             /* board point of each bit */
+    int8_t bit[BOARD_MAX_POINTS];  /* bit of each on-board point, -1 elsewhere */
+} ab_geom_t;
+
+/* What stays true whatever is played (see ab_static.c). Indexed by stone_t. */
+typedef struct ab_static {
+    ab_bits_t alive[3];   /* pass-alive stones (Benson) */
+    ab_bits_t safe[3];    /* points that count for this colour at the end: its pass-alive stones
+                           * and the safe regions they enclose, opponent stones inside included */
+    ab_bits_t no_play[3]; /* empty points where a move by this colour cannot change the result */
+} ab_static_t;
+
+/* Fill g for board b; false (g unusable) if the board is larger than AB_BITS_MAX_SIZE. */
+bool ab_geom_init(ab_geom_t *g, const board_t *b);
+/* The stones of b as masks. */
+void ab_bits_from_board(const ab_geom_t *g, const board_t *b, ab_bits_t *black, ab_bits_t *white);
+/* The number of points of m (portable: no popcount instruction is assumed). */
+static inline int ab_bits_count(ab_bits_t m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ULL);
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
+}
+/* The neighbours of the points of m (m itself not included unless a neighbour). */
+ab_bits_t ab_bits_neighbours(const ab_geom_t *g, ab_bits_t m);
+/* The connected part of `within` reached from seed. */
+ab_bits_t ab_bits_flood(const ab_geom_t *g, ab_bits_t seed, ab_bits_t within);
+/* Benson and the safe regions of the position with these stones. */
+void ab_static_analyse(const ab_geom_t *g, ab_bits_t black, ab_bits_t white, ab_static_t *out);
+
+/* ---- the search state (ab_state.c) ---- */
+
+#define AB_FILTER_SIZE 4096 /* counting filter over the path keys (power of two) */
+#define AB_CHECK_EVERY 1024 /* nodes between limit checks */
+
+/* The position being searched and everything that follows it down the search path: the board
+ * (LIFO play/undo), the superko keys of the game history and of the path, the symmetric stone
+ * hashes of every ply, and the limits. Shared by the alpha-beta search and the prover. */
+typedef struct ab_state {
+    board_t *board;  /* the current position: boards[ply] (copy-make: a move fills the next) */
+    board_t *boards; /* AB_MAX_PLY + 1 boards */
+    rules_t rules;
+    const ab_eval_t *eval;
+    bool benson;  /* area scoring without a capture goal: static bounds and pruning apply */
+    bool statics; /* benson and a board up to 8x8: ab_static.c gives the safe points */
+    ab_geom_t geom;
+
+    uint64_t *path; /* superko keys: the game history, then one per ply of the search path */
+    int path_len, path_cap;
+    uint8_t filter[AB_FILTER_SIZE];
+    /* The lowest path index a superko ban referred to since the caller last reset it
+     * (path_cap: none). A result that saw a ban below its own index depends on the path. */
+    int min_ref;
+
+    ab_symmetry_t *sym;
+    uint64_t sym_hash[AB_MAX_PLY + 1][AB_SYMMETRIES];
+
+    uint64_t nodes, max_nodes;
+    double max_seconds;
+    struct timespec start;
+    bool stop;
+} ab_state_t;
+
+/* Set up s for the position of g (history included) with the limits and evaluation of cfg.
+ * Returns false (s freed) on no memory. */
+bool ab_state_init(ab_state_t *s, const game_t *g, const ab_config_t *cfg);
+void ab_state_free(ab_state_t *s);
+double ab_state_elapsed(const ab_state_t *s);
+/* Count a node; every AB_CHECK_EVERY nodes check the limits (sets s->stop). */
+void ab_state_count_node(ab_state_t *s);
+/* Play p (a point or POINT_PASS, legal on the board) for c at ply (s->board is boards[ply]):
+ * board ply + 1, its hashes, the path. Returns false (nothing changed; min_ref lowered) if it
+ * repeats a position of the history or the path: forbidden by superko, and under simple ko
+ * (where a cycle has no minimax value) treated as situational superko. */
+bool ab_state_play(ab_state_t *s, stone_t c, int p, int ply);
+/* Take the last ab_state_play back. */
+void ab_state_undo(ab_state_t *s);
+/* The table key of the position at ply (the least of its symmetric keys, with the ko point, the
+ * player to move and the pass state) and the symmetry that gives it in *sym_out. */
+uint64_t ab_state_key(const ab_state_t *s, int ply, stone_t to_move, int passes, int *sym_out);
+/* The position as the evaluation sees it, the static safe points when they apply, and the points
+ * where c's moves are pruned (a mask of ab_geom_t bits; 0 when no analysis). */
+void ab_state_analyse(const ab_state_t *s, stone_t c, int passes, ab_position_t *pos,
+                      ab_bits_t *no_play);
+/* Under the static analysis (s->statics): bounds of black's value (half points, komi included)
+ * for the position with these stones, and the points where c's moves are pruned. */
+void ab_state_static_bounds(const ab_state_t *s, ab_bits_t black, ab_bits_t white, stone_t c,
+                            int *black_lo, int *black_hi, ab_bits_t *no_play);
+/* True if c's legal move at p captures. */
+bool ab_state_captures(const ab_state_t *s, stone_t c, int p);
+/* For c's legal move p at ply that captures nothing, without playing it: false as
+ * ab_state_play would be, else the table key of the position after it and its symmetry, as
+ * ab_state_key would give them. */
+bool ab_state_quiet_key(ab_state_t *s, stone_t c, int p, int ply, uint64_t *key, int *sym_out);
+/* The game-ending value of c's move p just played (capture goal reached, or a second pass), for
+ * c, in *v; false if the game goes on. ply is the ply p was played at. */
+bool ab_state_game_end(const ab_state_t *s, stone_t c, int p, int passes, int ply, int *v);
+/* True if the move at p is pruned by the mask of ab_state_analyse. */
+static inline bool ab_state_pruned(const ab_state_t *s, ab_bits_t no_play, int p)
+{
+    return s->statics && (no_play >> s->geom.bit[p] & 1);
+}
+/* Static move priority for c at p: captures, escapes from atari, then central points. */
+int ab_state_static_score(const ab_state_t *s, stone_t c, int p);
+
+/* ---- the prover (ab_solve.c) ---- */
+
+/* Solve the position of s for c to move after `passes` passes: fills value, lo, hi, exact, pv,
+ * best_move and depth (the longest path) of r. */
+void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, ab_result_t *r);
+
+/* ---- the transposition table (ab_tt.c) ---- */
 
 /* One table entry for the player to move: the best move in canonical orientation. */
 /* How the heuristic value h of an entry bounds the heuristic value (fail-soft searches). */

@@ -1,0 +1,552 @@
+/* ab_solve.c - the exact solver: the minimax value of a position by a sequence of threshold
+ * tests ("is black's value >= T?"), each decided by depth-first proof-number search (df-pn,
+ * Nagai 2002, with the 1 + epsilon thresholds of Pawlewicz and Lew 2007) over the moves, static
+ * bounds and symmetric table keys of the shared state, then a principal variation.
+ *
+ * Owns: the proof and disproof numbers, their table, the choice of thresholds and the PV. Walks
+ * the shared state (ab_state.c); never formats text.
+ *
+ * Why proof numbers and not the alpha-beta of ab_search.c: a proof needs, at every node of the
+ * prover, one move that is proven good, and at every node of the opponent, all moves proven
+ * bad. Iterative deepening spends its effort where a heuristic evaluation says the game is
+ * close; proof numbers spend it where the proof is cheapest to finish (a few moves to a position
+ * the static analysis settles, or two passes). The leaves are the same as in van der Werf et
+ * al. (2003): the end of the game, and positions whose count Benson's algorithm and the safe
+ * regions (ab_static.c) fix.
+ *
+ * Values are black's, in half points (black's margin times two, komi included); a capture-goal
+ * win counts as +-AB_WIN whatever its length.
+ *
+ * Table: one entry per position (stones under the 8 symmetries, simple-ko point, player to
+ * move, pass state) with the proven interval of black's value, which every later test reuses,
+ * and the proof and disproof numbers of the current test. Graph history interaction: a result
+ * whose proof met a superko ban referring to a position above the node depends on the path and
+ * is not stored as proven (ab_state.c tracks the bans); only the harmless numbers are.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ab/ab_internal.h"
+
+#define PN_INF 0xffffffffu     /* proven (dn) or disproven (pn) */
+#define PN_STUCK 0xfffffffeu   /* neither can progress: the path reached AB_MAX_PLY */
+#define PN_MAX 0xfffffff0u     /* real numbers saturate here */
+#define PN_EPSILON_DIV 4       /* child thresholds: second best times (1 + 1/4) */
+#define SOLVE_MAX_CHILDREN (64 + 1)
+#define PV_MAX 80              /* plies of the principal variation */
+
+/* ---- the table ---- */
+
+typedef struct pn_entry {
+    uint64_t key;
+    uint32_t pn, dn;  /* for threshold t */
+    int16_t lo, hi;   /* proven bounds of black's value */
+    int16_t t;
+    int16_t move;     /* proving move in canonical orientation, or POINT_NONE */
+    uint8_t work;     /* log2 of the nodes spent below the last time: replacement priority */
+    uint8_t used;
+} pn_entry_t;
+
+typedef struct pn_table {
+    pn_entry_t *e; /* 2-way buckets */
+    uint64_t mask;
+} pn_table_t;
+
+typedef struct solver {
+    ab_state_t *s;
+    pn_table_t table;
+    int t;        /* the threshold of the current test */
+    int max_ply;  /* deepest ply reached */
+    int lo_limit, hi_limit; /* the widest values (for the bounds of unknown entries) */
+} solver_t;
+
+/* 2^bits entries, zeroed (calloc maps fresh pages for a large table: a small problem pays only
+ * for the pages it touches). */
+static bool table_alloc(pn_table_t *tb, int bits)
+{
+    tb->e = calloc((size_t)1 << bits, sizeof(pn_entry_t));
+    tb->mask = ((uint64_t)1 << bits) - 1;
+    return tb->e != NULL;
+}
+
+static uint64_t bucket(const pn_table_t *tb, uint64_t key)
+{
+    return ((key >> 20) ^ key) & tb->mask & ~(uint64_t)1;
+}
+
+static pn_entry_t *table_find(const pn_table_t *tb, uint64_t key)
+{
+    pn_entry_t *e = &tb->e[bucket(tb, key)];
+    if (e[0].used && e[0].key == key) return &e[0];
+    if (e[1].used && e[1].key == key) return &e[1];
+    return NULL;
+}
+
+/* The entry for key, created (replacing the less valuable entry of the bucket) if missing. */
+static pn_entry_t *table_slot(solver_t *sv, uint64_t key)
+{
+    pn_entry_t *e = &sv->table.e[bucket(&sv->table, key)];
+    if (e[0].used && e[0].key == key) return &e[0];
+    if (e[1].used && e[1].key == key) return &e[1];
+    pn_entry_t *slot;
+    if (!e[0].used)
+        slot = &e[0];
+    else if (!e[1].used)
+        slot = &e[1];
+    else {
+        /* Proven bounds are worth more than numbers; then the bigger subtree. */
+        int v0 = e[0].work + (e[0].lo > sv->lo_limit || e[0].hi < sv->hi_limit ? 16 : 0);
+        int v1 = e[1].work + (e[1].lo > sv->lo_limit || e[1].hi < sv->hi_limit ? 16 : 0);
+        slot = v0 <= v1 ? &e[0] : &e[1];
+    }
+    slot->key = key;
+    slot->pn = slot->dn = 1;
+    slot->lo = (int16_t)sv->lo_limit;
+    slot->hi = (int16_t)sv->hi_limit;
+    slot->t = INT16_MIN;
+    slot->move = POINT_NONE;
+    slot->work = 0;
+    slot->used = 1;
+    return slot;
+}
+
+/* ---- values ---- */
+
+static int black_value(stone_t to_move, int v)
+{
+    return to_move == STONE_BLACK ? v : -v;
+}
+
+/* Black's value of a finished game from ab_state_game_end's value v for the mover c. A capture
+ * win counts whatever its length. */
+static int end_value_for_black(stone_t c, int v)
+{
+    if (v >= AB_WIN_MIN) v = AB_WIN;
+    if (v <= -AB_WIN_MIN) v = -AB_WIN;
+    return black_value(c, v);
+}
+
+/* Static bounds of black's value at the current position with c to move, and the points where
+ * c's moves are pruned. */
+static void static_bounds(const solver_t *sv, stone_t c, int passes, int *lo, int *hi,
+                          ab_bits_t *no_play)
+{
+    const ab_state_t *s = sv->s;
+    if (s->statics) { /* area scoring on a small board: the safe points bound the count */
+        ab_bits_t black, white;
+        ab_bits_from_board(&s->geom, s->board, &black, &white);
+        ab_state_static_bounds(s, black, white, c, lo, hi, no_play);
+        return;
+    }
+    ab_position_t pos;
+    ab_state_analyse(s, c, passes, &pos, no_play);
+    int a, b;
+    s->eval->bounds(&pos, &a, &b);
+    if (a < -AB_WIN) a = -AB_WIN;
+    if (b > AB_WIN) b = AB_WIN;
+    *lo = black_value(c, c == STONE_BLACK ? a : b);
+    *hi = black_value(c, c == STONE_BLACK ? b : a);
+}
+
+static uint32_t sat_add(uint32_t a, uint32_t b)
+{
+    if (a >= PN_STUCK || b >= PN_STUCK) return a > b ? a : b;
+    uint64_t s = (uint64_t)a + b;
+    return s > PN_MAX ? PN_MAX : (uint32_t)s;
+}
+
+static uint8_t log2_work(uint64_t n)
+{
+    uint8_t l = 0;
+    while (n > 1 && l < 63) {
+        n >>= 1;
+        l++;
+    }
+    return l;
+}
+
+/* ---- df-pn ---- */
+
+/* A position one move below the node being expanded: its move, what the static analysis and
+ * the table said when it was generated (so that expanding it later need not redo them), and
+ * its numbers for the current test. */
+typedef struct child {
+    int16_t point;
+    int8_t sym;
+    bool ended;      /* the move ended the game: pn and dn are final */
+    int16_t lo, hi;  /* static bounds of black's value */
+    uint64_t key;
+    ab_bits_t no_play;
+    uint32_t pn, dn;
+} child_t;
+
+/* Analyse the position now on the board (c to move after `passes` passes, at ply) into ch. */
+static void analyse_node(solver_t *sv, stone_t c, int passes, int ply, child_t *ch)
+{
+    int sym, lo, hi;
+    ch->key = ab_state_key(sv->s, ply, c, passes, &sym);
+    __builtin_prefetch(&sv->table.e[bucket(&sv->table, ch->key)]);
+    ch->sym = (int8_t)sym;
+    static_bounds(sv, c, passes, &lo, &hi, &ch->no_play);
+    ch->lo = (int16_t)lo;
+    ch->hi = (int16_t)hi;
+    ch->ended = false;
+}
+
+/* pn and dn of an analysed child for the current test, from the table and its static bounds. */
+static void child_numbers(const solver_t *sv, child_t *ch)
+{
+    if (ch->ended) return;
+    const pn_entry_t *e = table_find(&sv->table, ch->key);
+    int lo = ch->lo, hi = ch->hi;
+    if (e) {
+        if (e->lo > lo) lo = e->lo;
+        if (e->hi < hi) hi = e->hi;
+    }
+    if (lo >= sv->t) {
+        ch->pn = 0;
+        ch->dn = PN_INF;
+    } else if (hi < sv->t) {
+        ch->pn = PN_INF;
+        ch->dn = 0;
+    } else if (e && e->t == sv->t) {
+        ch->pn = e->pn;
+        ch->dn = e->dn;
+    } else {
+        ch->pn = ch->dn = 1;
+    }
+}
+
+/* Order of the children: a pass first (the quickest end: the opponent must then prove it can
+ * do better than the count), then the hint (the table's deciding move), captures, escapes and
+ * central points. Every child is played once to analyse it; the table is read after all of
+ * them, its lines prefetched meanwhile. */
+static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_play, int hint,
+                    child_t *out)
+{
+    ab_state_t *s = sv->s;
+    const board_t *b = s->board;
+    int points[BOARD_MAX_POINTS + 1], scores[BOARD_MAX_POINTS + 1], n = 0;
+    points[n] = POINT_PASS;
+    scores[n++] = 1 << 20;
+    for (int i = 0; i < b->empty_count; i++) {
+        int p = b->empties[i];
+        if (ab_state_pruned(s, no_play, p)) continue;
+        if (board_check_move(b, c, p) != MOVE_OK) continue;
+        points[n] = p;
+        scores[n++] = ab_state_static_score(s, c, p) + (p == hint ? 1 << 21 : 0);
+    }
+    for (int i = 1; i < n; i++) {
+        int p = points[i], sc = scores[i], j = i - 1;
+        while (j >= 0 && scores[j] < sc) {
+            points[j + 1] = points[j];
+            scores[j + 1] = scores[j];
+            j--;
+        }
+        points[j + 1] = p;
+        scores[j + 1] = sc;
+    }
+    /* Moves that capture nothing (most) are analysed from the masks alone, without playing. */
+    ab_bits_t black = 0, white = 0;
+    if (s->statics) ab_bits_from_board(&s->geom, b, &black, &white);
+    const stone_t o = stone_other(c);
+    int m = 0;
+    for (int i = 0; i < n && m < SOLVE_MAX_CHILDREN; i++) {
+        int p = points[i], end, sym;
+        child_t *ch = &out[m];
+        if (s->statics && p != POINT_PASS && !ab_state_captures(s, c, p)) {
+            uint64_t key;
+            if (!ab_state_quiet_key(s, c, p, ply, &key, &sym)) continue; /* a repetition */
+            ab_bits_t bit = (ab_bits_t)1 << s->geom.bit[p];
+            int lo, hi;
+            ab_state_static_bounds(s, c == STONE_BLACK ? black | bit : black,
+                                   c == STONE_WHITE ? white | bit : white, o, &lo, &hi,
+                                   &ch->no_play);
+            __builtin_prefetch(&sv->table.e[bucket(&sv->table, key)]);
+            ch->point = (int16_t)p;
+            ch->key = key;
+            ch->sym = (int8_t)sym;
+            ch->lo = (int16_t)lo;
+            ch->hi = (int16_t)hi;
+            ch->ended = false;
+            m++;
+            continue;
+        }
+        if (!ab_state_play(s, c, p, ply)) continue; /* a repetition */
+        m++;
+        ch->point = (int16_t)p;
+        if (ab_state_game_end(s, c, p, passes, ply, &end)) {
+            bool ok = end_value_for_black(c, end) >= sv->t;
+            ch->ended = true;
+            ch->pn = ok ? 0 : PN_INF;
+            ch->dn = ok ? PN_INF : 0;
+        } else {
+            analyse_node(sv, o, p == POINT_PASS ? passes + 1 : 0, ply + 1, ch);
+        }
+        ab_state_undo(s);
+    }
+    for (int i = 0; i < m; i++) child_numbers(sv, &out[i]);
+    return m;
+}
+
+/* The numbers of a node from its children: at black's nodes (OR) pn is the least child pn and
+ * dn the sum; at white's (AND) the other way round. */
+static void node_numbers(const child_t *ch, int n, bool or_node, uint32_t *pn, uint32_t *dn)
+{
+    uint32_t least = PN_INF, sum = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t a = or_node ? ch[i].pn : ch[i].dn, b = or_node ? ch[i].dn : ch[i].pn;
+        if (a < least) least = a;
+        sum = b == PN_INF ? PN_INF : sum == PN_INF ? PN_INF : sat_add(sum, b);
+    }
+    if (n == 0) sum = 0; /* no move at all (impossible: a pass is always there) */
+    *pn = or_node ? least : sum;
+    *dn = or_node ? sum : least;
+}
+
+/* Multiple iterative deepening of df-pn at the position of ply (c to move after `passes`
+ * passes, analysed into *self) within the thresholds; leaves its numbers in self. */
+static void mid(solver_t *sv, stone_t c, int passes, int ply, uint32_t thpn, uint32_t thdn,
+                child_t *self)
+{
+    ab_state_t *s = sv->s;
+    ab_state_count_node(s);
+    if (ply > sv->max_ply) sv->max_ply = ply;
+    const uint64_t nodes_before = s->nodes;
+    const uint64_t key = self->key;
+    const int sym = self->sym;
+    pn_entry_t *e = table_find(&sv->table, key);
+    int lo = self->lo, hi = self->hi;
+    if (e && e->lo > lo) lo = e->lo;
+    if (e && e->hi < hi) hi = e->hi;
+    if (lo >= sv->t || hi < sv->t) {
+        bool proven = lo >= sv->t;
+        e = table_slot(sv, key);
+        if (lo > e->lo) e->lo = (int16_t)lo;
+        if (hi < e->hi) e->hi = (int16_t)hi;
+        self->pn = proven ? 0 : PN_INF;
+        self->dn = proven ? PN_INF : 0;
+        return;
+    }
+    if (ply >= AB_MAX_PLY - 2 || s->stop) {
+        self->pn = self->dn = PN_STUCK;
+        if (ply >= AB_MAX_PLY - 2) s->min_ref = -1; /* the answer depends on the path's length */
+        return;
+    }
+
+    const int my_index = s->path_len - 1;
+    const int outer_ref = s->min_ref;
+    s->min_ref = s->path_cap;
+
+    const bool or_node = c == STONE_BLACK;
+    int hint = e && e->move > 0 ? s->sym->inv[sym][e->move] : POINT_NONE;
+    child_t ch[SOLVE_MAX_CHILDREN];
+    int n = generate(sv, c, passes, ply, self->no_play, hint, ch);
+    uint32_t pn, dn;
+    for (;;) {
+        node_numbers(ch, n, or_node, &pn, &dn);
+        if (pn >= thpn || dn >= thdn || pn >= PN_STUCK || dn >= PN_STUCK || s->stop) break;
+        /* The most proving child (least pn at OR nodes, least dn at AND nodes) and the
+         * second-best number. */
+        int best = -1;
+        uint32_t b1 = PN_INF, b2 = PN_INF;
+        for (int i = 0; i < n; i++) {
+            uint32_t v = or_node ? ch[i].pn : ch[i].dn;
+            if (v < b1) {
+                b2 = b1;
+                b1 = v;
+                best = i;
+            } else if (v < b2) {
+                b2 = v;
+            }
+        }
+        uint32_t grow = b2 >= PN_MAX ? b2 : sat_add(b2, b2 / PN_EPSILON_DIV > 0 ? b2 / PN_EPSILON_DIV : 1);
+        uint32_t cpn, cdn;
+        if (or_node) {
+            cpn = thpn < grow ? thpn : grow;
+            cdn = thdn >= PN_STUCK ? thdn : sat_add(thdn - dn, ch[best].dn);
+        } else {
+            cdn = thdn < grow ? thdn : grow;
+            cpn = thpn >= PN_STUCK ? thpn : sat_add(thpn - pn, ch[best].pn);
+        }
+        int p = ch[best].point;
+        if (!ab_state_play(s, c, p, ply)) { /* cannot happen: it was legal on this path */
+            ch[best].pn = ch[best].dn = PN_STUCK;
+            continue;
+        }
+        mid(sv, stone_other(c), p == POINT_PASS ? passes + 1 : 0, ply + 1, cpn, cdn, &ch[best]);
+        ab_state_undo(s);
+    }
+    const bool path_dependent = s->min_ref < my_index;
+    if (outer_ref < s->min_ref) s->min_ref = outer_ref;
+
+    /* Store: proven bounds only if they hold on every path; the numbers always (they only
+     * guide). */
+    e = table_slot(sv, key);
+    if (lo > e->lo) e->lo = (int16_t)lo;
+    if (hi < e->hi) e->hi = (int16_t)hi;
+    uint32_t spn = pn, sdn = dn;
+    if ((pn == 0 || dn == 0) && path_dependent) spn = sdn = 1;
+    if (pn >= PN_STUCK && pn != PN_INF) spn = PN_MAX;
+    if (dn >= PN_STUCK && dn != PN_INF) sdn = PN_MAX;
+    if (pn == 0 && !path_dependent && e->lo < sv->t) e->lo = (int16_t)sv->t;
+    if (dn == 0 && !path_dependent && e->hi >= sv->t) e->hi = (int16_t)(sv->t - 1);
+    e->pn = spn;
+    e->dn = sdn;
+    e->t = (int16_t)sv->t;
+    e->work = log2_work(s->nodes - nodes_before + 1);
+    if (pn == 0 || dn == 0) {
+        /* The move that decided it: a proven child at OR nodes (black proves), a disproven one
+         * at AND nodes (white refutes); otherwise keep the old hint. */
+        for (int i = 0; i < n; i++) {
+            bool decides = or_node ? (pn == 0 && ch[i].pn == 0) : (dn == 0 && ch[i].dn == 0);
+            if (decides) {
+                int q = ch[i].point;
+                e->move = (int16_t)(q > 0 ? s->sym->map[sym][q] : q);
+                break;
+            }
+        }
+    }
+    self->pn = pn;
+    self->dn = dn;
+}
+
+/* Test "black's value >= t" at the current position (ply, c to move). Returns 1 proven, 0
+ * disproven, -1 unknown (limits or the path length). */
+static int test(solver_t *sv, stone_t c, int passes, int ply, int t)
+{
+    sv->t = t;
+    child_t root;
+    analyse_node(sv, c, passes, ply, &root);
+    sv->s->min_ref = sv->s->path_cap;
+    mid(sv, c, passes, ply, PN_INF, PN_INF, &root);
+    if (sv->s->stop) return -1;
+    if (root.pn == 0) return 1;
+    if (root.dn == 0) return 0;
+    return -1;
+}
+
+/* The principal variation of a position of black's value v: at black's turn a move proven to
+ * keep >= v, at white's a move proven to keep <= v, until the game ends or the static bounds
+ * settle the count. */
+static void principal_variation(solver_t *sv, stone_t c, int passes, int v, ab_result_t *r)
+{
+    ab_state_t *s = sv->s;
+    int n = 0;
+    while (n < PV_MAX && !s->stop) {
+        int ply = n, lo, hi;
+        ab_bits_t no_play;
+        static_bounds(sv, c, passes, &lo, &hi, &no_play);
+        if (lo == hi) break;
+        child_t ch[SOLVE_MAX_CHILDREN];
+        int sym;
+        pn_entry_t *e = table_find(&sv->table, ab_state_key(s, ply, c, passes, &sym));
+        int hint = e && e->move > 0 ? s->sym->inv[sym][e->move] : e ? e->move : POINT_NONE;
+        sv->t = c == STONE_BLACK ? v : v + 1;
+        int m = generate(sv, c, passes, ply, no_play, hint, ch);
+        int chosen = -1;
+        bool ended = false;
+        for (int i = 0; i < m && chosen < 0; i++) {
+            int p = ch[i].point;
+            if (!ab_state_play(s, c, p, ply)) continue;
+            int end;
+            bool keeps;
+            ended = ab_state_game_end(s, c, p, passes, ply, &end);
+            if (ended) {
+                int bv = end_value_for_black(c, end);
+                keeps = c == STONE_BLACK ? bv >= v : bv <= v;
+            } else {
+                int cp = p == POINT_PASS ? passes + 1 : 0;
+                int res = test(sv, stone_other(c), cp, ply + 1, c == STONE_BLACK ? v : v + 1);
+                keeps = c == STONE_BLACK ? res == 1 : res == 0;
+            }
+            if (keeps) {
+                chosen = i;
+                r->pv[n++] = p;
+                passes = p == POINT_PASS ? passes + 1 : 0;
+            } else {
+                ab_state_undo(s);
+            }
+        }
+        if (chosen < 0 || ended) break; /* only under a graph-history clash or a limit */
+        c = stone_other(c);
+    }
+    r->pv_len = n;
+    for (int i = n - 1; i >= 0; i--) ab_state_undo(s);
+    r->best_move = n ? r->pv[0] : POINT_NONE;
+}
+
+/* Komi in half points, rounded to the nearest half point (as ab_eval.c counts it). */
+static int komi_half_points(const rules_t *r)
+{
+    double k = r->komi * 2.0;
+    return (int)(k >= 0 ? k + 0.5 : k - 0.5);
+}
+
+void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, ab_result_t *r)
+{
+    solver_t sv;
+    memset(&sv, 0, sizeof(sv));
+    sv.s = s;
+    if (!table_alloc(&sv.table, cfg->tt_bits > 0 ? cfg->tt_bits : 16)) {
+        s->stop = true;
+        return;
+    }
+    /* Black's value is an area margin 2 (B - W) - komi, so the levels are 2 apart, from
+     * area_min to area_max; a capture goal adds the wins +-AB_WIN. */
+    const int n_points = s->board->size * s->board->size, komi2 = komi_half_points(&s->rules);
+    const int area_min = -2 * n_points - komi2, area_max = 2 * n_points - komi2;
+    const int parity = ((komi2 % 2) + 2) % 2;
+    const bool goal = s->rules.capture_goal > 0;
+    sv.lo_limit = goal ? -AB_WIN : area_min;
+    sv.hi_limit = goal ? AB_WIN : area_max;
+
+    ab_bits_t no_play;
+    int lo, hi;
+    static_bounds(&sv, c, passes, &lo, &hi, &no_play);
+    if (lo < sv.lo_limit) lo = sv.lo_limit;
+    if (hi > sv.hi_limit) hi = sv.hi_limit;
+    while (lo < hi && !s->stop) {
+        int t, lo_if_proven, hi_if_not;
+        if (goal && hi == AB_WIN) { /* does black win by capture? */
+            t = AB_WIN;
+            lo_if_proven = AB_WIN;
+            hi_if_not = area_max;
+        } else if (goal && lo == -AB_WIN) { /* does white not? */
+            t = -AB_WIN + 1;
+            lo_if_proven = area_min;
+            hi_if_not = -AB_WIN;
+        } else { /* bisect the levels */
+            t = lo + (hi - lo + 1) / 2;
+            t += ((t - parity) % 2 + 2) % 2;
+            lo_if_proven = t;
+            hi_if_not = t - 2;
+        }
+        int res = test(&sv, c, passes, 0, t);
+        if (res < 0) break;
+        if (res == 1 && lo_if_proven > lo) lo = lo_if_proven;
+        if (res == 0 && hi_if_not < hi) hi = hi_if_not;
+        if (hi < lo) hi = lo; /* only under a graph-history clash */
+        r->lo = c == STONE_BLACK ? lo : -hi;
+        r->hi = c == STONE_BLACK ? hi : -lo;
+        r->value = r->lo;
+        r->depth = sv.max_ply;
+        r->nodes = s->nodes;
+        r->seconds = ab_state_elapsed(s);
+        r->nodes_per_second = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+        if (cfg->on_iteration) cfg->on_iteration(r, cfg->user);
+    }
+    r->exact = lo == hi && !s->stop;
+    if (r->exact) principal_variation(&sv, c, passes, lo, r);
+    /* Results are for the player to move. */
+    r->lo = c == STONE_BLACK ? lo : -hi;
+    r->hi = c == STONE_BLACK ? hi : -lo;
+    r->value = r->lo;
+    if (goal && r->exact && (lo == AB_WIN || lo == -AB_WIN)) {
+        /* A capture-goal result: its length along the principal variation found. */
+        int plies = r->pv_len > 0 ? r->pv_len : 1;
+        r->value = r->lo = r->hi = r->lo > 0 ? AB_WIN - plies : -(AB_WIN - plies);
+    }
+    r->depth = sv.max_ply;
+    free(sv.table.e);
+}
