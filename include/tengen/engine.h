@@ -158,4 +158,13 @@ void engine_final_status(engine_t *e, stone_status_t *status);
  * engine_final_status removed. */
 score_t engine_final_score(engine_t *e);
 
+/* ---- stopping from another thread ---- */
+
+/* "Move now": make the search in progress (genmove's, or one that judges dead stones) end at once;
+ * genmove then decides with the playouts done so far. Safe to call from any thread while another
+ * runs genmove, and harmless when nothing searches. Every search clears the request when it
+ * starts, so a caller racing with the start of one (or with the several searches of a genmove)
+ * calls it again until genmove has returned. engine_analyze has its own stop flag. */
+void engine_stop_search(engine_t *e);
+
 #endif

@@ -636,3 +636,10 @@ int engine_free_handicap_points(const engine_t *e, int n, int *points)
     }
     return n;
 }
+
+/* ---- stopping from another thread ---- */
+
+void engine_stop_search(engine_t *e)
+{
+    atomic_store(&e->time_stop, true);
+}
