@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # web_api.sh - the JSON API of `tengen web` (docs/web.md) against a running server, with curl:
-# every endpoint and every error status (400 bad JSON and fields, 404, 405, 409 occupied,
-# suicide, ko, superko, not your turn, not ai turn, game over, ai thinking, still playing,
-# nothing to undo, 413 with and without Content-Length, 429 with one AI thread and a queue of
-# one), concurrent games, the analysis event stream during a genmove and after a DELETE, games
-# played to the count with the proposal and a disputed dead list, Atari Go's capture end, SGF
-# export read back by `tengen gtp` (loadsgf) and import, and a restart that finds every game with
-# its moves (a corrupt file is reported and left alone; a second server on the folder refused).
+# every endpoint and every error status (400 bad JSON and fields, 403 foreign Host and Origin,
+# 404, 405, 409 occupied, suicide, ko, superko, not your turn, not ai turn, game over, ai
+# thinking, still playing, nothing to undo, 413 with and without Content-Length, 415 a body that
+# is not declared JSON, 429 with one AI thread and a queue of one), concurrent games, the analysis
+# event stream during a genmove and after a DELETE, the last search's summary in the state (also
+# after a restart), games played to the count with the proposal and a disputed dead list, Atari
+# Go's capture end, the AI resigning a hopeless position, copies of the first moves (two moves of
+# one colour in a row), SGF export read back by `tengen gtp` (loadsgf) and import, "move now"
+# (a long search stopped early) and undo, resign and delete while the AI thinks or waits, and a
+# restart that finds every game with its moves (a corrupt file is reported and left alone; a
+# second server on the folder refused).
 #   bash tests/web_api.sh <path to tengen>    (from the source root; CTest does this)
 set -u
 source "$(dirname "$0")/common.bash"
@@ -24,6 +28,7 @@ fail() {
 }
 DATA=$SCRATCH/data
 BODY=$SCRATCH/body
+JSON='Content-Type: application/json'
 PID=
 URL=
 
@@ -55,11 +60,12 @@ stop_server() {
 }
 trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
 
-# req METHOD PATH [BODY]: sets $status, the answer is in $BODY.
+# req METHOD PATH [BODY]: sets $status, the answer is in $BODY. A body is sent as JSON.
 req() {
     local method=$1 path=$2
     if [ $# -ge 3 ]; then
-        status=$(curl -s -o "$BODY" -w '%{http_code}' -X "$method" --data-binary "$3" "$URL$path")
+        status=$(curl -s -o "$BODY" -w '%{http_code}' -X "$method" -H "$JSON" --data-binary "$3" \
+            "$URL$path")
     else
         status=$(curl -s -o "$BODY" -w '%{http_code}' -X "$method" "$URL$path")
     fi
@@ -121,12 +127,62 @@ expect 405 method "DELETE /api/status"
 status=$(curl -s -D "$SCRATCH/headers" -o "$BODY" -w '%{http_code}' -X PATCH "$URL/api/games")
 [ "$status" = 405 ] && grep -qi '^Allow: GET, POST' "$SCRATCH/headers" || fail "405 without Allow"
 
+# ---- requests from elsewhere: DNS rebinding (Host), other sites (Origin), HTML forms ----
+PORT=${URL##*:}
+# hreq HEADER METHOD PATH [BODY]: req with one more header (a body is sent without a type).
+hreq() {
+    local header=$1 method=$2 path=$3
+    if [ $# -ge 4 ]; then
+        status=$(curl -s -o "$BODY" -w '%{http_code}' -H "$header" -X "$method" --data-binary "$4" \
+            "$URL$path")
+    else
+        status=$(curl -s -o "$BODY" -w '%{http_code}' -H "$header" -X "$method" "$URL$path")
+    fi
+}
+for host in evil.example "evil.example:$PORT" "127.0.0.1:$((PORT == 1 ? 2 : 1))" "localhost:$PORT:1" \
+    "[::1" "127.0.0.1.evil.example:$PORT" "localhost.:$PORT"; do
+    hreq "Host: $host" GET /api/status
+    expect 403 "bad host" "Host: $host"
+done
+hreq "Host: evil.example:$PORT" GET /
+expect 403 "bad host" "the page for a foreign Host"
+for host in "localhost:$PORT" "LocalHost:$PORT" "127.0.0.1:$PORT" "[::1]:$PORT" localhost; do
+    hreq "Host: $host" GET /api/status
+    expect 200 "" "Host: $host"
+done
+for origin in http://evil.example "http://127.0.0.1:$PORT.evil.example" null "file://"; do
+    status=$(curl -s -o "$BODY" -w '%{http_code}' -H "Origin: $origin" -H "$JSON" -X POST \
+        --data-binary '{"size":5}' "$URL/api/games")
+    expect 403 "bad origin" "POST with Origin: $origin"
+done
+hreq "Origin: http://evil.example" DELETE /api/games/nosuchgame
+expect 403 "bad origin" "DELETE from another site"
+hreq "Origin: http://evil.example" GET /api/status
+expect 200 "" "a read from another site (the browser keeps the answer from it)"
+status=$(curl -s -o "$BODY" -w '%{http_code}' -H "Origin: $URL" -H "$JSON" -X POST \
+    --data-binary '{"size":5}' "$URL/api/games")
+expect 201 "" "POST from the page itself"
+GO=$(id_of_body)
+for type in "text/plain" "application/x-www-form-urlencoded" "multipart/form-data; boundary=x" \
+    "application/jsonp" ""; do
+    hreq "Content-Type: $type" POST /api/games '{"size":5}'
+    expect 415 "not json" "a body with Content-Type: $type"
+done
+status=$(curl -s -o "$BODY" -w '%{http_code}' -X POST -d 'size=5' "$URL/api/games")
+expect 415 "not json" "an HTML form's body"
+hreq "Content-Type: application/json; charset=utf-8" POST "/api/games/$GO/play" '{"move":"C3"}'
+expect 200 "" "a body with Content-Type: application/json; charset=utf-8"
+hreq "Content-Type: Application/JSON" POST "/api/games/$GO/undo" '{}'
+expect 200 "" "a body with Content-Type: Application/JSON"
+req DELETE "/api/games/$GO"
+expect 200 "" "delete without a body or Origin"
+
 # ---- create: defaults, fields, errors ----
 status=$(curl -s -D "$SCRATCH/headers" -o "$BODY" -w '%{http_code}' -X POST "$URL/api/games")
 expect 201 "" "create with no body"
 G1=$(id_of_body)
 grep -qi "^Location: /api/games/$G1" "$SCRATCH/headers" || fail "201 without Location"
-for f in '"size":9' '"komi":7.5' '"rules":"chinese"' '"human":"black"' '"to_move":"black"' \
+for f in '"size":9' '"komi":7.5' '"rules":"chinese"' '"human":"black"' '"to_move":"black","phase"' \
     '"phase":"play"' '"move_number":0' '"moves":[]' '"result":null' '"ai_thinking":false' \
     '"captures":{"black":0,"white":0}' '"board":[".........",'; do
     has "$f" "new game"
@@ -143,7 +199,7 @@ req POST /api/games '{"size":9,"handicap":3,"playouts":200}'
 expect 201 "" "handicap 3"
 has '"handicap":3' "handicap game"
 has '"komi":0.5' "handicap game's komi"
-has '"to_move":"white"' "handicap game: white first"
+has '"to_move":"white","phase"' "handicap game: white first"
 [ "$(grep -o '"setup":{"black":\[[^]]*\]' "$BODY" | grep -o '"[A-J][0-9]"' | wc -l)" = 3 ] ||
     fail "handicap stones not in setup: $(head -c 400 "$BODY")"
 GH=$(id_of_body)
@@ -170,17 +226,19 @@ expect 413 "too large" "2 MB chunked body"
 req POST "/api/games/$G1/play" '{"move":"e5"}'
 expect 200 "" "play e5"
 has '"moves":["E5"]' "after play"
-has '"to_move":"white"' "after play"
+has '"to_move":"white","phase"' "after play"
 has '"last_move":"E5"' "after play"
 req POST "/api/games/$G1/play" '{"move":"D4"}'
 expect 409 "not your turn" "play twice"
 req POST "/api/games/$G1/genmove"
 expect 200 "" "genmove"
 has '"move_number":2' "after genmove"
-has '"to_move":"black"' "after genmove"
+has '"to_move":"black","phase"' "after genmove"
 has '"ai_move":{"move":"' "after genmove"
 grep -qE '"evaluations":\[null,0(\.[0-9]+)?\]|"evaluations":\[null,1\]' "$BODY" ||
     fail "evaluations after genmove: $(head -c 400 "$BODY")"
+has '"last_analysis":{"move_number":1,"to_move":"white","playouts":' "the last search's summary"
+has '"ownership":[[' "the last search's ownership"
 req POST "/api/games/$G1/genmove"
 expect 409 "not ai turn" "genmove on the human's turn"
 req POST "/api/games/$G1/play" '{"move":"E5"}'
@@ -210,8 +268,9 @@ done
 req POST "/api/games/$G1/undo"
 expect 200 "" "undo"
 has '"move_number":0' "after undo"
-has '"to_move":"black"' "after undo"
+has '"to_move":"black","phase"' "after undo"
 has '"ai_move":null' "after undo"
+has '"last_analysis":null' "undo drops the summary of a search of a position taken back"
 req POST "/api/games/$G1/undo"
 expect 409 "nothing to undo" "undo with no move"
 req GET "/api/games/$G1/nothing"
@@ -317,7 +376,7 @@ GW=$(id_of_body)
 req POST "/api/games/$GW/play" '{"move":"C3"}'
 ended=0
 for _ in $(seq 1 40); do
-    if grep -q '"to_move":"white"' "$BODY"; then req POST "/api/games/$GW/genmove"
+    if grep -q '"to_move":"white","phase"' "$BODY"; then req POST "/api/games/$GW/genmove"
     else req POST "/api/games/$GW/play" '{"move":"pass"}'; fi
     [ "$status" = 200 ] || { fail "short game: $status $(head -c 300 "$BODY")"; break; }
     grep -q '"phase":"play"' "$BODY" || { ended=1; break; }
@@ -350,6 +409,81 @@ req POST "/api/games/$G1/undo"
 expect 200 "" "undo a resignation"
 has '"phase":"play"' "resignation taken back"
 
+# ---- the AI resigns a hopeless position (5x5: Black's wall; resign below 50%) ----
+HOPELESS='(;GM[1]FF[4]SZ[5]KM[0.5]RU[chinese]AB[ca][cb][cc][cd][ce];W[ba];B[da];W[bb];B[db])'
+# ai_turns ID: three times the AI moves and the human plays a stone (never a pass: no count).
+ai_turns() {
+    for _ in 1 2 3; do
+        req POST "/api/games/$1/genmove"
+        [ "$status" = 200 ] || fail "genmove in the hopeless game: $status $(head -c 200 "$BODY")"
+        grep -q '"phase":"play"' "$BODY" || return 0
+        for m in D3 D2 D1 E5 E4 E3 E2 E1; do
+            req POST "/api/games/$1/play" "{\"move\":\"$m\"}"
+            [ "$status" = 200 ] && break
+        done
+    done
+}
+import "$HOPELESS" ',"human":"black","playouts":200,"resign":0'
+expect 201 "" "import a hopeless position, resign 0"
+has '"resign":0}' "resign 0"
+GN=$(id_of_body)
+ai_turns "$GN"
+has '"phase":"play"' "the AI never resigns with resign 0"
+import "$HOPELESS" ',"human":"black","playouts":200,"resign":0.5'
+expect 201 "" "import a hopeless position, resign 0.5"
+has '"resign":0.5}' "resign 0.5"
+GR=$(id_of_body)
+ai_turns "$GR"
+has '"end":"resign"' "the AI resigned"
+has '"result":"B+R"' "the AI resigned"
+has '"result_text":"Black wins by resignation."' "the AI resigned"
+has '"ai_move":{"move":"resign","winrate":' "the AI's resignation"
+resigned=$(grep -o '"move_number":[0-9]*' "$BODY")
+req POST "/api/games/$GR/copy"
+expect 201 "" "copy of a resigned game"
+has '"phase":"play"' "a copy plays on"
+has '"result":null' "a copy has no result"
+has "$resigned," "a copy of every move"
+GRC=$(id_of_body)
+req POST "/api/games/$GR/undo"
+expect 200 "" "undo the AI's resignation"
+has '"phase":"play"' "undo the AI's resignation"
+has '"to_move":"black","phase"' "undo the AI's resignation and the human's last move"
+[ "$(grep -o '"evaluations":\[[^]]*\]' "$BODY")" = \
+    "$(curl -s "$URL/api/games/$GRC" | grep -o '"evaluations":\[[^]]*\]' | sed 's/,[^,]*\]$/]/')" ] ||
+    fail "the copy's evaluations are not the original's"
+
+# ---- copies of the first moves (two black moves in a row: colours do not alternate) ----
+import "(;GM[1]FF[4]SZ[9];B[ee];B[cc];W[gg])" ',"human":"black","playouts":50'
+expect 201 "" "import two black moves in a row"
+GB=$(id_of_body)
+req POST "/api/games/$GB/copy" '{"move":2}'
+expect 201 "" "copy of the first two moves"
+has '"moves":["E5","C7"]' "copy of the first two moves"
+has '"to_move":"white","phase"' "copy of two black moves: white to move"
+has '"human":"black"' "the copy keeps the human's colour"
+has '"playouts":50' "the copy keeps the AI's settings"
+GBC=$(id_of_body)
+[ "$GBC" != "$GB" ] && [ -f "$DATA/$GBC.sgf" ] || fail "the copy is not a new saved game"
+req POST "/api/games/$GBC/genmove"
+expect 200 "" "the AI moves in the copy"
+has '"move_number":3' "the AI moves in the copy"
+[ "$(moves_of "$GB")" = '["E5","C7","G3"]' ] || fail "the copy changed the original: $(moves_of "$GB")"
+req POST "/api/games/$GB/copy" '{"move":0,"human":"white","playouts":70}'
+expect 201 "" "copy of no move"
+has '"moves":[]' "copy of no move"
+has '"human":"white"' "copy with another colour"
+has '"playouts":70' "copy with other playouts"
+GBC0=$(id_of_body)
+for bad in '{"move":4}' '{"move":-1}' '{"move":1.5}' '{"move":"2"}' '{"human":"red"}'; do
+    req POST "/api/games/$GB/copy" "$bad"
+    expect 400 "bad field" "copy $bad"
+done
+req POST /api/games/nosuchgame/copy
+expect 404 "not found" "copy of an unknown game"
+req GET "/api/games/$GB/copy"
+expect 405 method "GET copy"
+
 # ---- SGF out and in ----
 req POST "/api/games/$G1/play" '{"move":"C3"}'
 req POST "/api/games/$G1/genmove"
@@ -378,7 +512,7 @@ for k in 1 2 3 4; do
     ids+=("$(id_of_body)")
 done
 for id in "${ids[@]}"; do
-    (curl -s -o /dev/null -X POST --data-binary '{"move":"E5"}' "$URL/api/games/$id/play" &&
+    (curl -s -o /dev/null -X POST -H "$JSON" --data-binary '{"move":"E5"}' "$URL/api/games/$id/play" &&
         curl -s -o "$SCRATCH/c-$id" -w '%{http_code}' -X POST "$URL/api/games/$id/genmove" \
             >"$SCRATCH/cs-$id") &
     pids+=($!)
@@ -457,52 +591,113 @@ grep -q 'skipped .*broken.sgf' "$SCRATCH/s2.err" || fail "corrupt file not repor
 while read -r id moves; do
     [ "$(moves_of "$id")" = "$moves" ] || fail "after restart game $id has $(moves_of "$id"), was $moves"
 done <"$SCRATCH/before"
-[ "$(wc -l <"$SCRATCH/before")" -eq 14 ] || fail "not 14 games: $(wc -l <"$SCRATCH/before")"
+[ "$(wc -l <"$SCRATCH/before")" -eq 20 ] || fail "not 20 games: $(wc -l <"$SCRATCH/before")"
 req GET "/api/games/$GP"
 has '"phase":"play"' "restart keeps the phase"
+req GET "/api/games/$G1"
+has '"last_analysis":{"move_number":1,"to_move":"white","playouts":' "restart keeps the last search"
+has '"ownership":[[' "restart keeps the last search's ownership"
 "$TENGEN" web --port 0 --data "$DATA" >"$SCRATCH/s3.out" 2>&1 && fail "a second server on one folder"
 grep -q 'used by another tengen web' "$SCRATCH/s3.out" || fail "second server: $(cat "$SCRATCH/s3.out")"
 
 # ---- a busy server: one AI thread, a queue of one: the third genmove is 429 ----
+# The searches would take 1000000 playouts or 120 s: each is stopped early by "move now", undo,
+# resign or delete, which answer at once.
 slow=()
 for k in 1 2 3; do
-    req POST /api/games '{"size":9,"playouts":1000000,"seconds":2}'
+    req POST /api/games '{"size":9,"playouts":1000000,"seconds":120}'
     slow+=("$(id_of_body)")
     req POST "/api/games/${slow[$((k - 1))]}/play" '{"move":"E5"}'
 done
+# wait_status TEXT WHAT: until GET /api/status holds TEXT (at most 10 s).
+wait_status() {
+    for _ in $(seq 1 200); do
+        req GET /api/status
+        grep -qF -- "$1" "$BODY" && return 0
+        sleep 0.05
+    done
+    fail "$2: $(cat "$BODY")"
+}
 curl -s -o "$SCRATCH/slow1" -X POST "$URL/api/games/${slow[0]}/genmove" &
 B1=$!
-curl -s -o "$SCRATCH/slow2" -X POST "$URL/api/games/${slow[1]}/genmove" &
+wait_status '"searching":1,"queued":0' "the first genmove searches"
+curl -s -o "$SCRATCH/slow2" -w '%{http_code}' -X POST "$URL/api/games/${slow[1]}/genmove" \
+    >"$SCRATCH/slow2.status" &
 B2=$!
-for _ in $(seq 1 100); do
-    req GET /api/status
-    grep -q '"searching":1,"queued":1' "$BODY" && break
-    sleep 0.05
-done
-has '"searching":1,"queued":1' "status while busy"
+wait_status '"searching":1,"queued":1' "status while busy"
 req POST "/api/games/${slow[2]}/genmove"
 expect 429 busy "genmove beyond the queue"
 req POST "/api/games/${slow[1]}/play" '{"move":"D4"}'
 expect 409 "ai thinking" "play while queued"
 req POST "/api/games/${slow[0]}/genmove"
 expect 409 "ai thinking" "genmove while thinking"
-req POST "/api/games/${slow[0]}/undo"
-expect 409 "ai thinking" "undo while thinking"
 req GET "/api/games/${slow[0]}"
 has '"ai_thinking":true' "thinking game"
-wait "$B1" "$B2"
-grep -q '"move_number":2' "$SCRATCH/slow1" && grep -q '"move_number":2' "$SCRATCH/slow2" ||
-    fail "queued genmoves: $(head -c 200 "$SCRATCH/slow1") $(head -c 200 "$SCRATCH/slow2")"
+
+# Undo of a genmove still in the queue: taken out of it, nothing played; its genmove answers
+# with the state after the undo. The search of the other game goes on.
+req POST "/api/games/${slow[1]}/undo"
+expect 200 "" "undo while queued"
+has '"move_number":0' "undo while queued"
+has '"ai_thinking":false' "undo while queued"
+wait "$B2"
+[ "$(cat "$SCRATCH/slow2.status")" = 200 ] && grep -q '"move_number":0' "$SCRATCH/slow2" ||
+    fail "the genmove taken out of the queue: $(head -c 200 "$SCRATCH/slow2")"
+wait_status '"searching":1,"queued":0' "the first search goes on"
+
+# Move now: the search ends early with a move (well before its limits), and the waiting
+# genmove answers with it too.
+req POST "/api/games/${slow[0]}/stop"
+expect 200 "" "move now"
+has '"move_number":2' "move now"
+has '"ai_thinking":false' "move now"
+# ai_move_stat NAME: a number of the last answer's ai_move.
+ai_move_stat() {
+    grep -o '"ai_move":{[^}]*}' "$BODY" | sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p"
+}
+playouts=$(ai_move_stat playouts)
+seconds=$(ai_move_stat seconds)
+awk -v p="$playouts" -v s="$seconds" 'BEGIN { exit !(p > 0 && p < 1000000 && s < 60) }' ||
+    fail "move now: the search was not stopped early ($playouts playouts, $seconds s)"
+wait "$B1"
+grep -q '"move_number":2' "$SCRATCH/slow1" || fail "genmove stopped: $(head -c 200 "$SCRATCH/slow1")"
+req POST "/api/games/${slow[0]}/stop"
+expect 200 "" "move now when the AI is not thinking"
+has '"move_number":2' "move now when the AI is not thinking"
+req POST /api/games/nosuchgame/stop
+expect 404 "not found" "move now in an unknown game"
+req GET "/api/games/${slow[0]}/stop"
+expect 405 method "GET stop"
+
+# Undo while the AI searches: it stops, and the human's move and the AI's are taken back.
+req POST "/api/games/${slow[0]}/play" '{"move":"D4"}'
+curl -s -o "$SCRATCH/slow1" -w '%{http_code}' -X POST "$URL/api/games/${slow[0]}/genmove" \
+    >"$SCRATCH/slow1.status" &
+B1=$!
+wait_status '"searching":1' "the AI searches again"
+req POST "/api/games/${slow[0]}/undo"
+expect 200 "" "undo while thinking"
+has '"move_number":2' "undo while thinking"
+has '"to_move":"black","phase"' "undo while thinking"
+wait "$B1"
+[ "$(cat "$SCRATCH/slow1.status")" = 200 ] || fail "genmove ended by undo: $(cat "$SCRATCH/slow1.status")"
+
+# Resign while the AI searches: it plays its move now, then the human resigns.
+req POST "/api/games/${slow[1]}/play" '{"move":"E5"}'
+curl -s -o /dev/null -X POST "$URL/api/games/${slow[1]}/genmove" &
+B2=$!
+wait_status '"searching":1' "the AI searches for the resignation"
+req POST "/api/games/${slow[1]}/resign"
+expect 200 "" "resign while thinking"
+has '"move_number":2' "resign while thinking: the AI's move is played"
+has '"result":"W+R"' "resign while thinking"
+wait "$B2"
 
 # DELETE while the AI thinks: the waiting genmove answers 404, the game is gone.
 curl -s -o "$SCRATCH/slow3" -w '%{http_code}' -X POST "$URL/api/games/${slow[2]}/genmove" \
     >"$SCRATCH/slow3.status" &
 B3=$!
-for _ in $(seq 1 100); do
-    req GET "/api/games/${slow[2]}"
-    grep -q '"ai_thinking":true' "$BODY" && break
-    sleep 0.05
-done
+wait_status '"searching":1' "the AI searches before the delete"
 req DELETE "/api/games/${slow[2]}"
 expect 200 "" "delete while thinking"
 wait "$B3"

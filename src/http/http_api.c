@@ -189,6 +189,7 @@ static bool parse_options(const cJSON *obj, web_options_t *o, web_reply_t *r)
     if (!number_field(obj, "threads", 1, WEB_MAX_GAME_THREADS, true, &o->has_threads, &x, r))
         return false;
     o->threads = (int)x;
+    if (!number_field(obj, "resign", 0, 1, false, &o->has_resign, &o->resign, r)) return false;
     if (!color_field(obj, "human", &o->has_human, &o->human, r)) return false;
     const cJSON *rules = field(obj, "rules");
     o->has_rules = rules != NULL;
@@ -211,7 +212,9 @@ static bool parse_options(const cJSON *obj, web_options_t *o, web_reply_t *r)
 static bool run_job(web_t *w, web_game_t *g, web_job_t job, web_reply_t *r)
 {
     g->thinking = true;
+    g->job_started = false;
     g->job = job;
+    atomic_store(&g->move_now, false);
     if (!web_pool_submit(w->pool, g)) {
         g->thinking = false;
         g->job = WEB_JOB_NONE;
@@ -236,6 +239,51 @@ static bool run_job(web_t *w, web_game_t *g, web_job_t job, web_reply_t *r)
     }
     if (g->deleted) {
         web_error(r, 404, "not found", "The game was deleted while the AI was thinking.");
+        return false;
+    }
+    return true;
+}
+
+/* Wait on the game's condition for at most `seconds`. Under the lock. */
+static void wait_changed(web_game_t *g, double seconds)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    const long ns = until.tv_nsec + (long)(seconds * 1e9);
+    until.tv_sec += ns / 1000000000L;
+    until.tv_nsec = ns % 1000000000L;
+    pthread_cond_timedwait(&g->changed, &g->lock, &until);
+}
+
+typedef enum stop_mode {
+    STOP_MOVE,   /* "move now": the AI plays its best move so far */
+    STOP_RESIGN, /* the human resigns: as STOP_MOVE, and a job still queued is dropped */
+    STOP_ALL,    /* the AI's work is thrown away (undo, delete): every search ends at once */
+} stop_mode_t;
+
+/* Make the AI's job end soon and wait until it has (http_internal.h, "Stopping the AI"). Under
+ * the lock, released while waiting. Returns false after an error reply: 404 if the game was
+ * deleted meanwhile, 503 if the server stops first. */
+static bool stop_ai(web_t *w, web_game_t *g, stop_mode_t mode, web_reply_t *r)
+{
+    if (g->thinking && !g->job_started && mode != STOP_MOVE && web_pool_cancel(w->pool, g)) {
+        /* Not started yet: nothing was searched, nothing to play (our reference is held). */
+        g->thinking = false;
+        g->job = WEB_JOB_NONE;
+        web_game_notify(g);
+    }
+    while (g->thinking && !g->deleted && !atomic_load(&w->stopping)) {
+        atomic_store(&g->move_now, true);
+        /* Searches clear the request when they start: ask again until the job has ended. */
+        if (mode == STOP_ALL) engine_stop_search(g->engine);
+        wait_changed(g, mode == STOP_ALL ? 0.01 : 0.5);
+    }
+    if (g->deleted) {
+        web_error(r, 404, "not found", "No game %s: it was deleted.", g->id);
+        return false;
+    }
+    if (g->thinking) {
+        web_error(r, 503, "stopping", "The server is shutting down.");
         return false;
     }
     return true;
@@ -332,16 +380,50 @@ static void handle_list(web_t *w, web_reply_t *r)
     web_reply_json(r, 200, j);
 }
 
-static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
+/* The rest of a create, import or copy: judge the dead stones of a game that ends with two
+ * passes, save, list and answer 201. Takes over the caller's reference of g. */
+static void finish_create(web_t *w, web_game_t *g, web_reply_t *r)
 {
-    web_options_t o;
-    if (!parse_options(body, &o, r)) return;
-    if (game_count(w) >= w->cfg.max_games) {
+    pthread_mutex_lock(&g->lock);
+    bool ok = true;
+    if (web_game_phase(g) == WEB_PHASE_SCORING && !g->has_proposal)
+        ok = run_job(w, g, WEB_JOB_STATUS, r); /* the job saves the game */
+    char err[256];
+    if (ok && !web_game_changed(g, err, sizeof err)) {
+        web_error(r, 500, "save failed", "The game could not be saved: %s", err);
+        ok = false;
+    }
+    pthread_mutex_unlock(&g->lock);
+    if (ok && !web_add_game(w, g, true)) {
+        web_store_remove(w, g->id);
         web_error(r, 429, "too many games",
                   "There are %d games, the most this server keeps: delete some first.",
                   w->cfg.max_games);
-        return;
+        ok = false;
     }
+    if (ok) {
+        pthread_mutex_lock(&g->lock);
+        reply_state(r, 201, g);
+        pthread_mutex_unlock(&g->lock);
+        snprintf(r->location, sizeof r->location, "/api/games/%s", g->id);
+    }
+    web_game_unref(g);
+}
+
+/* The 429 of a full server, before any work. */
+static bool check_room(web_t *w, web_reply_t *r)
+{
+    if (game_count(w) < w->cfg.max_games) return true;
+    web_error(r, 429, "too many games",
+              "There are %d games, the most this server keeps: delete some first.",
+              w->cfg.max_games);
+    return false;
+}
+
+static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
+{
+    web_options_t o;
+    if (!parse_options(body, &o, r) || !check_room(w, r)) return;
     char id[WEB_ID_MAX + 1];
     new_id(w, id);
     web_game_t *g = NULL;
@@ -383,7 +465,8 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         rules.komi = o.has_komi ? o.komi : handicap >= 2 ? 0.5 : rules.komi;
         const web_ai_t ai = {o.has_playouts ? o.playouts : WEB_DEFAULT_PLAYOUTS,
                              o.has_seconds ? o.seconds : WEB_DEFAULT_SECONDS,
-                             o.has_threads ? o.threads : 1};
+                             o.has_threads ? o.threads : 1,
+                             o.has_resign ? o.resign : WEB_DEFAULT_RESIGN};
         g = web_game_new(w, id, size, &rules, o.has_human ? o.human : STONE_BLACK, &ai);
         if (!g) {
             web_error(r, 500, "out of memory", "Out of memory: the game cannot be made.");
@@ -392,36 +475,17 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         if (handicap >= 2) game_fixed_handicap(engine_game(g->engine), handicap, NULL);
         web_game_sync_moves(g);
     }
-    pthread_mutex_lock(&g->lock);
-    bool ok = true;
-    if (web_game_phase(g) == WEB_PHASE_SCORING && !g->has_proposal)
-        ok = run_job(w, g, WEB_JOB_STATUS, r); /* the job saves the game */
-    char err[256];
-    if (ok && !web_game_changed(g, err, sizeof err)) {
-        web_error(r, 500, "save failed", "The game could not be saved: %s", err);
-        ok = false;
-    }
-    pthread_mutex_unlock(&g->lock);
-    if (ok && !web_add_game(w, g, true)) {
-        web_store_remove(w, g->id);
-        web_error(r, 429, "too many games",
-                  "There are %d games, the most this server keeps: delete some first.",
-                  w->cfg.max_games);
-        ok = false;
-    }
-    if (ok) {
-        pthread_mutex_lock(&g->lock);
-        reply_state(r, 201, g);
-        pthread_mutex_unlock(&g->lock);
-        snprintf(r->location, sizeof r->location, "/api/games/%s", g->id);
-    }
-    web_game_unref(g);
+    finish_create(w, g, r);
 }
 
 static void handle_delete(web_t *w, web_game_t *g, web_reply_t *r)
 {
     const bool listed = remove_game(w, g);
     pthread_mutex_lock(&g->lock);
+    web_reply_t ignored;
+    memset(&ignored, 0, sizeof ignored);
+    (void)stop_ai(w, g, STOP_ALL, &ignored); /* a deleted game or a stopping server: go on */
+    web_reply_free(&ignored);
     const bool first = !g->deleted;
     g->deleted = true;
     const bool removed = web_store_remove(w, g->id);
@@ -451,7 +515,8 @@ static bool check_idle(const web_game_t *g, web_reply_t *r)
         return false;
     }
     if (!g->thinking) return true;
-    web_error(r, 409, "ai thinking", "The AI is thinking: wait for its move.");
+    web_error(r, 409, "ai thinking",
+              "The AI is thinking: wait for its move, or ask for it at once (stop).");
     return false;
 }
 
@@ -580,10 +645,10 @@ static bool undo_last_turn(web_game_t *g)
     return true;
 }
 
-static void handle_undo(web_game_t *g, web_reply_t *r)
+static void handle_undo(web_t *w, web_game_t *g, web_reply_t *r)
 {
     pthread_mutex_lock(&g->lock);
-    if (!check_idle(g, r)) {
+    if (!stop_ai(w, g, STOP_ALL, r)) {
     } else if (undo_last_turn(g)) {
         web_game_sync_moves(g);
         g->has_proposal = g->counted = false;
@@ -594,10 +659,10 @@ static void handle_undo(web_game_t *g, web_reply_t *r)
     pthread_mutex_unlock(&g->lock);
 }
 
-static void handle_resign(web_game_t *g, web_reply_t *r)
+static void handle_resign(web_t *w, web_game_t *g, web_reply_t *r)
 {
     pthread_mutex_lock(&g->lock);
-    if (!check_idle(g, r)) {
+    if (!stop_ai(w, g, STOP_RESIGN, r)) {
     } else if (web_game_phase(g) == WEB_PHASE_OVER) {
         game_over_error(g, r);
     } else {
@@ -635,6 +700,38 @@ static void handle_score(web_game_t *g, const cJSON *body, web_reply_t *r)
         reply_changed(r, g);
     }
     pthread_mutex_unlock(&g->lock);
+}
+
+static void handle_stop(web_t *w, web_game_t *g, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    if (stop_ai(w, g, STOP_MOVE, r)) reply_state(r, 200, g);
+    pthread_mutex_unlock(&g->lock);
+}
+
+static void handle_copy(web_t *w, web_game_t *src, const cJSON *body, web_reply_t *r)
+{
+    web_options_t o;
+    bool has_move = false;
+    double move = 0;
+    if (!parse_options(body, &o, r) ||
+        !number_field(body, "move", 0, 1e9, true, &has_move, &move, r) || !check_room(w, r))
+        return;
+    char id[WEB_ID_MAX + 1], err[256] = "";
+    new_id(w, id);
+    pthread_mutex_lock(&src->lock);
+    const int count = web_game_move_count(src);
+    web_game_t *g = NULL;
+    if (src->deleted) {
+        web_error(r, 404, "not found", "No game %s: it was deleted.", src->id);
+    } else if (has_move && move > count) {
+        web_error(r, 400, "bad field", "move must be a whole number from 0 to %d.", count);
+    } else {
+        g = web_game_copy(w, src, id, has_move ? (int)move : count, &o, err, sizeof err);
+        if (!g) web_error(r, 500, "out of memory", "The copy cannot be made: %s", err);
+    }
+    pthread_mutex_unlock(&src->lock);
+    if (g) finish_create(w, g, r);
 }
 
 static void handle_sgf(web_game_t *g, web_reply_t *r)
@@ -721,7 +818,8 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         web_error(r, 404, "not found", "No such path.");
         return;
     }
-    static const char *const POST_ACTIONS[] = {"play", "genmove", "undo", "resign", "score", NULL};
+    static const char *const POST_ACTIONS[] = {"play",  "genmove", "undo", "resign",
+                                               "score", "stop",    "copy", NULL};
     static const char *const GET_ACTIONS[] = {"sgf", "position", "analysis", NULL};
     bool is_post_action = false, is_get_action = false;
     if (parts == 3) {
@@ -776,9 +874,13 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
     } else if (!strcmp(part[2], "genmove")) {
         handle_genmove(w, g, r);
     } else if (!strcmp(part[2], "undo")) {
-        handle_undo(g, r);
+        handle_undo(w, g, r);
     } else if (!strcmp(part[2], "resign")) {
-        handle_resign(g, r);
+        handle_resign(w, g, r);
+    } else if (!strcmp(part[2], "stop")) {
+        handle_stop(w, g, r);
+    } else if (!strcmp(part[2], "copy")) {
+        handle_copy(w, g, json, r);
     } else if (!strcmp(part[2], "score")) {
         handle_score(g, json, r);
     } else if (!strcmp(part[2], "sgf")) {

@@ -28,6 +28,7 @@ web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rule
     s.playouts = ai->playouts;
     s.seconds = ai->seconds;
     s.threads = ai->threads;
+    s.resign_threshold = ai->resign > 0 ? ai->resign : ENGINE_RESIGN_NEVER;
     s.memory_mb = w->cfg.memory_mb;
     s.seed = web_random64();
     g->engine = engine_new(size, rules, &s);
@@ -37,9 +38,20 @@ web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rule
     }
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
+    atomic_init(&g->move_now, false);
     g->created = g->updated = time(NULL);
     g->state_seq = 1;
     return g;
+}
+
+void web_game_apply_ai(web_game_t *g)
+{
+    engine_settings_t s = *engine_settings(g->engine);
+    s.playouts = g->ai.playouts;
+    s.seconds = g->ai.seconds;
+    s.threads = g->ai.threads;
+    s.resign_threshold = g->ai.resign > 0 ? g->ai.resign : ENGINE_RESIGN_NEVER;
+    engine_set_settings(g->engine, &s);
 }
 
 void web_game_set_game(web_game_t *wg, game_t *g)
@@ -55,6 +67,7 @@ void web_game_free(web_game_t *g)
     engine_free(g->engine);
     free(g->ai_moves);
     free(g->analysis);
+    cJSON_Delete(g->last_analysis);
     cJSON_Delete(g->pending);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
@@ -123,6 +136,12 @@ void web_game_sync_moves(web_game_t *g)
     const game_t *game = engine_game(g->engine);
     if (game_end_reason(game) != GAME_END_RESIGN || game_winner(game) != g->human)
         g->ai_resign.valid = false;
+    /* The last search is kept while its position is still in the game (a prefix of it). */
+    const cJSON *searched = cJSON_GetObjectItemCaseSensitive(g->last_analysis, "move_number");
+    if (g->last_analysis && (!cJSON_IsNumber(searched) || searched->valuedouble > n)) {
+        cJSON_Delete(g->last_analysis);
+        g->last_analysis = NULL;
+    }
 }
 
 /* "Black wins by 3.5 points." for a counted margin. */
@@ -308,6 +327,7 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
         cJSON_AddNumberToObject(ai, "playouts", (double)g->ai.playouts);
         cJSON_AddNumberToObject(ai, "seconds", g->ai.seconds);
         cJSON_AddNumberToObject(ai, "threads", g->ai.threads);
+        cJSON_AddNumberToObject(ai, "resign", g->ai.resign);
     }
     cJSON_AddStringToObject(j, "to_move", web_color_name(game_to_move(game)));
     cJSON_AddStringToObject(j, "phase", phase_name(phase));
@@ -366,6 +386,8 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
         else if (n > 0 && n - 1 < g->ai_moves_cap && g->ai_moves[n - 1].valid)
             am = ai_stats_json(&g->ai_moves[n - 1], board_point_to_gtp(b, last, v));
         cJSON_AddItemToObject(j, "ai_move", am ? am : cJSON_CreateNull());
+        cJSON *la = g->last_analysis ? cJSON_Duplicate(g->last_analysis, true) : NULL;
+        cJSON_AddItemToObject(j, "last_analysis", la ? la : cJSON_CreateNull());
         const bool has_scoring = game_end_reason(game) == GAME_END_PASSES;
         cJSON *sc = has_scoring ? web_game_scoring(g) : NULL;
         cJSON_AddItemToObject(j, "scoring", sc ? sc : cJSON_CreateNull());
@@ -460,24 +482,49 @@ static cJSON *analysis_json(const web_game_t *g, const mcts_report_t *r)
     return j;
 }
 
+cJSON *web_analysis_summary(const cJSON *analysis)
+{
+    static const char *const FIELDS[] = {"move_number", "to_move",    "playouts", "seconds",
+                                         "winrate",     "score_lead", "best",     "ownership"};
+    cJSON *j = cJSON_CreateObject();
+    for (size_t i = 0; j && i < sizeof FIELDS / sizeof FIELDS[0]; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(analysis, FIELDS[i]);
+        cJSON *copy = v ? cJSON_Duplicate(v, true) : NULL;
+        if (!copy || !cJSON_AddItemToObject(j, FIELDS[i], copy)) {
+            cJSON_Delete(copy);
+            cJSON_Delete(j);
+            return NULL;
+        }
+    }
+    return j;
+}
+
 /* Publish the latest report as the game's analysis. The final one (the search's last report,
- * possibly published already as not final) is then dropped. */
+ * possibly published already as not final) is then dropped, and its summary kept as the game's
+ * last analysis. */
 static void publish_analysis(web_game_t *g, bool final)
 {
     if (!g->pending) return;
     cJSON_ReplaceItemInObject(g->pending, "final", cJSON_CreateBool(final));
     char *text = cJSON_PrintUnformatted(g->pending);
+    cJSON *summary = NULL;
     if (final) {
+        summary = web_analysis_summary(g->pending);
         cJSON_Delete(g->pending);
         g->pending = NULL;
     }
-    if (!text) return;
     pthread_mutex_lock(&g->lock);
-    free(g->analysis);
-    g->analysis = text;
-    g->analysis_seq++;
-    g->analysis_time = web_now();
-    pthread_cond_broadcast(&g->changed);
+    if (summary) {
+        cJSON_Delete(g->last_analysis);
+        g->last_analysis = summary;
+    }
+    if (text) {
+        free(g->analysis);
+        g->analysis = text;
+        g->analysis_seq++;
+        g->analysis_time = web_now();
+        pthread_cond_broadcast(&g->changed);
+    }
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -487,6 +534,8 @@ static void publish_analysis(web_game_t *g, bool final)
 static void on_report(const mcts_report_t *r, void *user)
 {
     web_game_t *g = user;
+    /* "Move now": asked again at every report, as the search cleared it when it started. */
+    if (atomic_load(&g->move_now)) engine_stop_search(g->engine);
     cJSON_Delete(g->pending);
     g->pending = analysis_json(g, r);
     if (web_now() - g->analysis_time >= WEB_ANALYSIS_INTERVAL) publish_analysis(g, false);
@@ -523,6 +572,7 @@ void web_game_run_job(web_game_t *g)
         pthread_mutex_unlock(&g->lock);
         return;
     }
+    g->job_started = true;
     const stone_t c = game_to_move(game);
     g->search_color = c;
     g->search_moves = web_game_move_count(g);
@@ -562,7 +612,7 @@ void web_game_run_job(web_game_t *g)
     if (judge) judge_dead_stones(g);
 
     pthread_mutex_lock(&g->lock);
-    g->thinking = false;
+    g->thinking = g->job_started = false;
     g->job = WEB_JOB_NONE;
     char err[256];
     web_game_changed(g, err, sizeof err);
@@ -614,4 +664,39 @@ cJSON *web_game_position(const web_game_t *g, int n)
     }
     game_free(replay);
     return j;
+}
+
+web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n,
+                          const web_options_t *opts, char *err, size_t len)
+{
+    /* Through an SGF tree, as a saved game comes back: setup, PL, handicap and rules replay the
+     * same way, and the replay stops before move n + 1 (the setup before it included, as in
+     * web_game_position). sgf_to_game reads no RE: a resignation is not copied. */
+    const game_t *from = engine_game(src->engine);
+    sgf_node_t *root = sgf_from_game(from, "Human", "tengen");
+    sgf_error_t e;
+    game_t *game = root ? sgf_to_game(root, game_rules(from), n, &e) : NULL;
+    if (!root)
+        snprintf(err, len, "out of memory");
+    else if (!game)
+        snprintf(err, len, "%s", e.message);
+    sgf_free(root);
+    if (!game) return NULL;
+    web_ai_t ai = src->ai;
+    if (opts->has_playouts) ai.playouts = opts->playouts;
+    if (opts->has_seconds) ai.seconds = opts->seconds;
+    if (opts->has_threads) ai.threads = opts->threads;
+    if (opts->has_resign) ai.resign = opts->resign;
+    web_game_t *g = web_game_new(w, id, game_size(game), game_rules(game),
+                                 opts->has_human ? opts->human : src->human, &ai);
+    if (!g) {
+        game_free(game);
+        snprintf(err, len, "out of memory");
+        return NULL;
+    }
+    web_game_set_game(g, game);
+    const int count = web_game_move_count(g);
+    for (int i = 0; i < count && i < g->ai_moves_cap && i < src->ai_moves_cap; i++)
+        g->ai_moves[i] = src->ai_moves[i];
+    return g;
 }

@@ -7,8 +7,15 @@
  * `thinking` is set, the pool thread searches the engine without the lock and nobody else may
  * change the game (every change answers 409 "ai thinking"); readers still read it under the
  * lock, which is safe because the search only reads it. A game's lock may be held while taking
- * the registry lock (references), never the reverse; no code holds two game locks. A reference
- * is never dropped while holding the game's lock.
+ * the pool's lock or the registry lock (references), never the reverse; no code holds two game
+ * locks. A reference is never dropped while holding the game's lock, unless the dropper holds
+ * another one (so it cannot be the last).
+ *
+ * Stopping the AI ("move now", and undo, resign or delete while it thinks): the request sets
+ * `move_now`, which the search's report callback turns into engine_stop_search, and waits for the
+ * job to end; requests that throw the AI's work away also call engine_stop_search themselves,
+ * again and again until the job ended (a genmove runs several searches, and each clears the
+ * request when it starts), or take a job that has not started out of the pool's queue.
  */
 #ifndef TENGEN_HTTP_INTERNAL_H
 #define TENGEN_HTTP_INTERNAL_H
@@ -40,6 +47,7 @@
 #define WEB_MAX_GAME_THREADS 8
 #define WEB_MAX_KOMI 150.0
 #define WEB_MAX_HANDICAP 9
+#define WEB_DEFAULT_RESIGN 0.1     /* the AI resigns below this win rate (engine.h) */
 #define WEB_ANALYSIS_INTERVAL 0.25 /* seconds between analysis events of one game (4 Hz) */
 #define WEB_ANALYSIS_CANDIDATES 10
 #define WEB_ANALYSIS_PV 12
@@ -70,12 +78,13 @@ typedef struct web_ai {
     long playouts;  /* per move, 0 = time only */
     double seconds; /* per move, the cap */
     int threads;
+    double resign; /* resign when the win rate stays below this (0..1; 0: never) */
 } web_ai_t;
 
 /* The fields of a create or import request, validated (has_*: the field was given). */
 typedef struct web_options {
     bool has_size, has_komi, has_rules, has_handicap, has_human, has_playouts, has_seconds,
-        has_threads;
+        has_threads, has_resign;
     int size;
     double komi;
     rules_t rules;
@@ -84,6 +93,7 @@ typedef struct web_options {
     long playouts;
     double seconds;
     int threads;
+    double resign;
 } web_options_t;
 
 typedef struct web web_t;
@@ -98,8 +108,10 @@ typedef struct web_game {
     engine_t *engine;
     stone_t human;
     web_ai_t ai;
-    bool thinking; /* a job is queued or running */
+    bool thinking;    /* a job is queued or running */
+    bool job_started; /* a pool thread runs it (else it waits in the pool's queue) */
     web_job_t job;
+    atomic_bool move_now; /* genmove's search ends at its next report (cleared at each job) */
     bool deleted;
     bool counted; /* the player accepted a count: the phase is over */
     bool has_proposal;
@@ -114,6 +126,7 @@ typedef struct web_game {
     uint64_t analysis_seq; /* +1 at every analysis published */
     char *analysis;        /* data of the latest analysis event of the current search, or NULL */
     double analysis_time;  /* monotonic seconds of its publication */
+    cJSON *last_analysis;  /* the last search's summary (state "last_analysis"), or NULL */
     /* Owned by the pool thread while it runs the job: */
     cJSON *pending;       /* the latest report, not yet published */
     int search_moves;     /* the position searched: moves played */
@@ -132,6 +145,10 @@ struct web {
     web_pool_t *pool;
     atomic_bool stopping;
     int lock_fd; /* the data folder's lock file */
+    /* What requests must show (http_guard.c), set before the daemon starts. */
+    bool loopback;       /* listening on a loopback address: the Host header is checked */
+    int port;            /* the port listened on */
+    char host_name[300]; /* --host as a Host header writes it ("[::1]" for IPv6) */
 };
 
 /* A reply of the JSON API. body is malloc'ed (or NULL for an empty body). */
@@ -212,6 +229,16 @@ void web_game_notify(web_game_t *g);
 void web_game_run_job(web_game_t *g);
 /* The board after the first n moves as JSON (review). Under the lock. */
 cJSON *web_game_position(const web_game_t *g, int n);
+/* A new game (refs 1) from the setup and the first n moves of src, with src's rules, human and AI
+ * settings unless opts gives them, and the AI statistics of those moves; never a result (a
+ * resignation or a count is not copied). src under its lock. NULL with err filled. */
+web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n,
+                          const web_options_t *opts, char *err, size_t len);
+/* Apply g->ai to the engine's settings. */
+void web_game_apply_ai(web_game_t *g);
+/* The summary of the last search kept by the state and TGWEB, from an analysis event (see
+ * docs/web.md, "last_analysis"); NULL if out of memory. */
+cJSON *web_analysis_summary(const cJSON *analysis);
 
 /* ---- http_store.c ---- */
 
@@ -240,11 +267,24 @@ web_pool_t *web_pool_new(int threads, int queue);
 /* Queue the game's job (g->job set, g->thinking set by the caller); the pool holds a reference
  * until the job ran. False (no reference kept) when threads + queue jobs are in progress. */
 bool web_pool_submit(web_pool_t *p, web_game_t *g);
+/* Take the game's job out of the queue if no thread has taken it yet: true, and the pool's
+ * reference is dropped (the caller holds another); false if it runs or ran already. */
+bool web_pool_cancel(web_pool_t *p, web_game_t *g);
 void web_pool_counts(web_pool_t *p, int *running, int *queued, int *threads, int *capacity);
 /* Stop: the threads finish their job and exit. Waits up to wait_seconds; returns true if every
  * thread has exited (then the pool is freed), false if some are still searching (the pool is
  * left allocated: the games they use must stay too). */
 bool web_pool_stop(web_pool_t *p, double wait_seconds);
+
+/* ---- http_guard.c ---- */
+
+/* May this request be served (docs/web.md, "Limits and safety")? When listening on loopback,
+ * the Host header (if any) must name this server (DNS rebinding); a POST or DELETE with an
+ * Origin header must come from the page of this server (cross-site requests); a POST with a
+ * body must say Content-Type: application/json (HTML forms cannot). Header values may be NULL
+ * (absent). False with an error reply (403 or 415). */
+bool web_guard_request(const web_t *w, const char *method, const char *host, const char *origin,
+                       const char *content_type, size_t body_len, web_reply_t *r);
 
 /* ---- http_api.c ---- */
 

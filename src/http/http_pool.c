@@ -99,6 +99,21 @@ bool web_pool_submit(web_pool_t *p, web_game_t *g)
     return room;
 }
 
+bool web_pool_cancel(web_pool_t *p, web_game_t *g)
+{
+    pthread_mutex_lock(&p->lock);
+    int found = -1;
+    for (int i = 0; i < p->count && found < 0; i++)
+        if (p->queue[(p->head + i) % p->capacity] == g) found = i;
+    /* Close the gap: the jobs behind it move up one place, in order. */
+    for (int i = found; found >= 0 && i < p->count - 1; i++)
+        p->queue[(p->head + i) % p->capacity] = p->queue[(p->head + i + 1) % p->capacity];
+    if (found >= 0) p->count--;
+    pthread_mutex_unlock(&p->lock);
+    if (found >= 0) web_game_unref(g);
+    return found >= 0;
+}
+
 void web_pool_counts(web_pool_t *p, int *running, int *queued, int *threads, int *capacity)
 {
     pthread_mutex_lock(&p->lock);

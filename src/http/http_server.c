@@ -377,13 +377,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     if (req->too_large) return send_error(c, 413, "too large", "The request body is over 1 MiB.");
+    web_reply_t r;
+    memset(&r, 0, sizeof r);
+    if (!web_guard_request(w, method, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host"),
+                           MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"),
+                           MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type"),
+                           req->len, &r))
+        return send_reply(c, &r);
     if (atomic_load(&w->stopping))
         return send_error(c, 503, "stopping", "The server is shutting down.");
     if (strncmp(url, "/api/", 5) && strcmp(url, "/api")) return serve_page(w, c, url, method);
     char id[WEB_ID_MAX + 2];
     if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) && is_stream_path(url, id, sizeof id))
         return serve_stream(w, c, id);
-    web_reply_t r;
     const char *move = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "move");
     web_api_handle(w, method, url, move, req->body, req->len, &r);
     return send_reply(c, &r);
@@ -461,8 +467,9 @@ static int open_listener(const web_config_t *cfg, int *port_out, int *family, bo
     return fd;
 }
 
-/* Wake everyone waiting on a game (requests waiting for the AI, event streams). The games are
- * collected first: a game lock is never taken under the list's lock. */
+/* Wake everyone waiting on a game (requests waiting for the AI, event streams) and, when the
+ * server stops, make the searches end soon. The games are collected first: a game lock is never
+ * taken under the list's lock. */
 static void wake_all(web_t *w)
 {
     pthread_mutex_lock(&w->lock);
@@ -475,6 +482,8 @@ static void wake_all(web_t *w)
     pthread_mutex_unlock(&w->lock);
     for (int i = 0; games && i < n; i++) {
         pthread_mutex_lock(&games[i]->lock);
+        /* A search in progress ends at its next report: the pool can then stop in time. */
+        if (atomic_load(&w->stopping)) atomic_store(&games[i]->move_now, true);
         pthread_cond_broadcast(&games[i]->changed);
         pthread_mutex_unlock(&games[i]->lock);
         web_game_unref(games[i]);
@@ -560,6 +569,9 @@ int web_run(const web_config_t *cfg)
     bool loopback = true;
     const int fd = open_listener(cfg, &port, &family, &loopback);
     struct MHD_Daemon *d = NULL;
+    w->loopback = loopback;
+    w->port = port;
+    snprintf(w->host_name, sizeof w->host_name, strchr(cfg->host, ':') ? "[%s]" : "%s", cfg->host);
     if (fd >= 0) {
         const unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
                                MHD_USE_ERROR_LOG | (family == AF_INET6 ? MHD_USE_IPv6 : 0);

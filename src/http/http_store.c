@@ -115,6 +115,7 @@ static char *tgweb_text(const web_game_t *g)
         cJSON_AddNumberToObject(ai, "playouts", (double)g->ai.playouts);
         cJSON_AddNumberToObject(ai, "seconds", g->ai.seconds);
         cJSON_AddNumberToObject(ai, "threads", g->ai.threads);
+        cJSON_AddNumberToObject(ai, "resign", g->ai.resign);
     }
     cJSON_AddStringToObject(j, "phase",
                             phase == WEB_PHASE_PLAY      ? "play"
@@ -132,6 +133,10 @@ static char *tgweb_text(const web_game_t *g)
         cJSON_AddItemToArray(moves, stats_json(i < g->ai_moves_cap ? &g->ai_moves[i] : &none));
     }
     cJSON_AddItemToObject(j, "ai_resign", stats_json(&g->ai_resign));
+    if (g->last_analysis) {
+        cJSON *copy = cJSON_Duplicate(g->last_analysis, true);
+        if (copy) cJSON_AddItemToObject(j, "analysis", copy);
+    }
     cJSON_AddStringToObject(j, "created", web_time_text(g->created, buf, sizeof buf));
     cJSON_AddStringToObject(j, "updated", web_time_text(g->updated, buf, sizeof buf));
     char *text = cJSON_PrintUnformatted(j);
@@ -236,6 +241,56 @@ static double tg_number(const cJSON *obj, const char *name, double lo, double hi
                                                                              : fallback;
 }
 
+/* The vertex of a point or "pass" of b, else false. */
+static bool is_vertex(const board_t *b, const char *text)
+{
+    const int p = text && strlen(text) < 8 ? board_point_from_gtp(b, text) : POINT_NONE;
+    return p != POINT_NONE;
+}
+
+/* The last analysis of TGWEB, checked field by field and rebuilt (NULL if anything is off: the
+ * game loads without it). moves: the game's move count. */
+static cJSON *read_analysis(const cJSON *a, const board_t *b, int moves)
+{
+    if (!cJSON_IsObject(a)) return NULL;
+    const cJSON *mn = cJSON_GetObjectItemCaseSensitive(a, "move_number");
+    const char *to_move = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "to_move"));
+    const char *best = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "best"));
+    const cJSON *own = cJSON_GetObjectItemCaseSensitive(a, "ownership");
+    const double number = cJSON_IsNumber(mn) ? mn->valuedouble : -1;
+    if (number < 0 || number > moves || number != floor(number) || !to_move ||
+        (strcmp(to_move, "black") && strcmp(to_move, "white")) || !is_vertex(b, best) ||
+        !cJSON_IsArray(own) || cJSON_GetArraySize(own) != b->size)
+        return NULL;
+    const cJSON *row;
+    cJSON_ArrayForEach(row, own)
+    {
+        if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != b->size) return NULL;
+        const cJSON *x;
+        cJSON_ArrayForEach(x, row)
+        {
+            if (!cJSON_IsNumber(x) || !(fabs(x->valuedouble) <= 1)) return NULL;
+        }
+    }
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    cJSON_AddNumberToObject(j, "move_number", number);
+    cJSON_AddStringToObject(j, "to_move", to_move);
+    cJSON_AddNumberToObject(j, "playouts", tg_number(a, "playouts", 0, 1e12, 0));
+    cJSON_AddNumberToObject(j, "seconds", tg_number(a, "seconds", 0, 1e6, 0));
+    cJSON_AddNumberToObject(j, "winrate", tg_number(a, "winrate", 0, 1, 0.5));
+    cJSON_AddNumberToObject(j, "score_lead", tg_number(a, "score_lead", -1000, 1000, 0));
+    char v[8];
+    cJSON_AddStringToObject(j, "best", board_point_to_gtp(b, board_point_from_gtp(b, best), v));
+    cJSON *copy = cJSON_Duplicate(own, true);
+    if (!copy || !cJSON_AddItemToObject(j, "ownership", copy)) {
+        cJSON_Delete(copy);
+        cJSON_Delete(j);
+        return NULL;
+    }
+    return j;
+}
+
 /* Apply what TGWEB says to a fresh game (only the valid parts: a hand-edited file loses at most
  * the settings, never the moves). */
 static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *opts, bool keep_times)
@@ -250,6 +305,7 @@ static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *op
         wg->ai.seconds = tg_number(ai, "seconds", WEB_MIN_SECONDS, WEB_MAX_SECONDS, wg->ai.seconds);
     if (!opts->has_threads)
         wg->ai.threads = (int)tg_number(ai, "threads", 1, WEB_MAX_GAME_THREADS, wg->ai.threads);
+    if (!opts->has_resign) wg->ai.resign = tg_number(ai, "resign", 0, 1, wg->ai.resign);
     if (game_end_reason(game) == GAME_END_PASSES) {
         char err[128];
         bool dead[BOARD_MAX_POINTS], proposed[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
@@ -278,6 +334,7 @@ static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *op
     }
     if (game_end_reason(game) == GAME_END_RESIGN && game_winner(game) == wg->human)
         read_stats(cJSON_GetObjectItemCaseSensitive(tg, "ai_resign"), &wg->ai_resign);
+    wg->last_analysis = read_analysis(cJSON_GetObjectItemCaseSensitive(tg, "analysis"), b, n);
     if (keep_times) {
         time_t t;
         if (web_time_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "created")),
@@ -333,7 +390,8 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         human = STONE_WHITE;
     web_ai_t ai = {opts->has_playouts ? opts->playouts : WEB_DEFAULT_PLAYOUTS,
                    opts->has_seconds ? opts->seconds : WEB_DEFAULT_SECONDS,
-                   opts->has_threads ? opts->threads : 1};
+                   opts->has_threads ? opts->threads : 1,
+                   opts->has_resign ? opts->resign : WEB_DEFAULT_RESIGN};
     web_game_t *wg = web_game_new(w, id, game_size(game), game_rules(game), human, &ai);
     if (!wg) {
         game_free(game);
@@ -344,11 +402,7 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
     web_game_set_game(wg, game);
     if (tg) {
         apply_tgweb(wg, tg, opts, keep_times);
-        engine_settings_t s = *engine_settings(wg->engine);
-        s.playouts = wg->ai.playouts;
-        s.seconds = wg->ai.seconds;
-        s.threads = wg->ai.threads;
-        engine_set_settings(wg->engine, &s);
+        web_game_apply_ai(wg);
     }
     cJSON_Delete(tg);
     return wg;
