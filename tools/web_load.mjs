@@ -59,6 +59,7 @@ async function call(kind, method, path, body) {
   try {
     const res = await fetch(base + path, {
       method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     status = res.status;
