@@ -2,7 +2,9 @@
  * created, played and counted through web_api_handle; hostile input (random bytes, truncated and
  * mutated JSON, odd paths and methods) never crashes it and always gets a JSON error with one of
  * the documented statuses; the data folder round trip (close, open again: same games, same
- * moves, the count kept). Runs under ASan+UBSan like every test. */
+ * moves, the count and the last search kept); "move now" and undo and delete while the AI
+ * searches (from another thread, as a second browser tab would); copies of the first moves; the
+ * checks of Host, Origin and Content-Type. Runs under ASan+UBSan like every test. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,9 +12,11 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ascii_board.h"
@@ -47,6 +51,55 @@ static int call(web_t *w, const char *method, const char *path, const char *body
     else
         cJSON_Delete(j);
     return status;
+}
+
+/* call() in another thread: a request that waits (genmove) while the test sends others. */
+typedef struct background {
+    web_t *w;
+    char path[128];
+    int status;
+    cJSON *reply;
+    pthread_t thread;
+} background_t;
+
+static void *background_main(void *arg)
+{
+    background_t *b = arg;
+    b->status = call(b->w, "POST", b->path, NULL, &b->reply);
+    return NULL;
+}
+
+static void background_start(background_t *b, web_t *w, const char *path)
+{
+    memset(b, 0, sizeof *b);
+    b->w = w;
+    snprintf(b->path, sizeof b->path, "%s", path);
+    assert_int_equal(pthread_create(&b->thread, NULL, background_main, b), 0);
+}
+
+static int background_end(background_t *b)
+{
+    pthread_join(b->thread, NULL);
+    cJSON_Delete(b->reply);
+    b->reply = NULL;
+    return b->status;
+}
+
+/* Until a pool thread runs the game's job (at most about 20 s). */
+static void wait_started(web_t *w, const char *id)
+{
+    web_game_t *g = web_find_game(w, id);
+    assert_non_null(g);
+    bool started = false;
+    for (int i = 0; i < 2000 && !started; i++) {
+        pthread_mutex_lock(&g->lock);
+        started = g->job_started;
+        pthread_mutex_unlock(&g->lock);
+        const struct timespec pause = {0, 10000000};
+        if (!started) nanosleep(&pause, NULL);
+    }
+    web_game_unref(g);
+    assert_true(started);
 }
 
 static const char *text_of(const cJSON *j, const char *name)
@@ -173,9 +226,11 @@ static void test_hostile_input(void **state)
                            "/api/",
                            "/api/games//play",
                            "/api/%s%s",
-                           "/api/games/%s/genmove"};
+                           "/api/games/%s/genmove",
+                           "/api/games/%s/stop",
+                           "/api/games/%s/copy"};
     const char *methods[] = {"GET", "POST", "DELETE", "PUT", "HEAD", "OPTIONS"};
-    const char *seeds[] = {"{\"move\":\"D4\"}", "{\"dead\":[\"D4\",\"E5\"]}",
+    const char *seeds[] = {"{\"move\":3}", "{\"dead\":[\"D4\",\"E5\"]}",
                            "{\"size\":9,\"komi\":7.5,\"rules\":\"japanese\",\"handicap\":2}",
                            "{\"sgf\":\"(;SZ[9];B[dd];W[ee])\"}", "{\"move\":\"pass\"}"};
     rng_t rng;
@@ -211,7 +266,7 @@ static void test_hostile_input(void **state)
         web_api_handle(w, method, path, (rng_next(&rng) & 1) ? body : NULL, body, n, &r);
         const int s = r.status;
         assert_true(s == 200 || s == 201 || s == 400 || s == 404 || s == 405 || s == 409 ||
-                    s == 429);
+                    s == 429 || s == 500);
         if (s >= 400) {
             j = cJSON_ParseWithLength(r.body, r.len);
             assert_non_null(text_of(j, "error"));
@@ -226,12 +281,38 @@ static void test_hostile_input(void **state)
     assert_true(web_close(w));
 }
 
-/* Close and open again: the same games with the same moves and phases. */
+/* The last search's summary of a game, printed (NULL if none). */
+static char *last_analysis_text(web_t *w, const char *id)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    cJSON *j;
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(j, "last_analysis");
+    char *text = cJSON_IsObject(a) ? cJSON_PrintUnformatted(a) : NULL;
+    cJSON_Delete(j);
+    return text;
+}
+
+/* Close and open again: the same games with the same moves and phases, and the last search. */
 static void test_reload(void **state)
 {
     (void)state;
     web_t *w = open_server();
     cJSON *j;
+    assert_int_equal(call(w, "POST", "/api/games", "{\"size\":5,\"playouts\":50}", &j), 201);
+    char searched[WEB_ID_MAX + 1], p[128];
+    snprintf(searched, sizeof searched, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+    assert_null(last_analysis_text(w, searched));
+    snprintf(p, sizeof p, "/api/games/%s/play", searched);
+    assert_int_equal(call(w, "POST", p, "{\"move\":\"C3\"}", NULL), 200);
+    snprintf(p, sizeof p, "/api/games/%s/genmove", searched);
+    assert_int_equal(call(w, "POST", p, NULL, NULL), 200);
+    char *analysis = last_analysis_text(w, searched);
+    assert_non_null(analysis);
+    assert_non_null(strstr(analysis, "{\"move_number\":1,\"to_move\":\"white\","));
+    assert_non_null(strstr(analysis, "\"ownership\":[["));
     const char *sgf = "{\"sgf\":\"(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])\",\"playouts\":50}";
     assert_int_equal(call(w, "POST", "/api/games", sgf, &j), 201);
     char id[WEB_ID_MAX + 1], path[128];
@@ -246,6 +327,11 @@ static void test_reload(void **state)
     assert_true(web_close(w));
 
     w = open_server();
+    char *reloaded = last_analysis_text(w, searched);
+    assert_non_null(reloaded);
+    assert_string_equal(analysis, reloaded);
+    free(analysis);
+    free(reloaded);
     snprintf(path, sizeof path, "/api/games/%s", id);
     assert_int_equal(call(w, "GET", path, NULL, &j), 200);
     char *after = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(j, "moves"));
@@ -258,12 +344,174 @@ static void test_reload(void **state)
     assert_true(web_close(w));
 }
 
+/* Play one of a few points (the AI may have taken any of them). */
+static void play_somewhere(web_t *w, const char *path)
+{
+    static const char *const MOVES[] = {"{\"move\":\"D4\"}", "{\"move\":\"F6\"}",
+                                        "{\"move\":\"C3\"}"};
+    int status = 0;
+    for (size_t i = 0; i < 3 && status != 200; i++)
+        status = call(w, "POST", path, MOVES[i], NULL);
+    assert_int_equal(status, 200);
+}
+
+/* "Move now" stops a long search early with a move; undo and delete while the AI searches
+ * stop it too and answer at once. */
+static void test_move_now(void **state)
+{
+    (void)state;
+    web_t *w = open_server();
+    cJSON *j;
+    assert_int_equal(
+        call(w, "POST", "/api/games", "{\"size\":9,\"playouts\":1000000,\"seconds\":120}", &j),
+        201);
+    char id[WEB_ID_MAX + 1], play[128], gen[128], stop[128], undo[128], game[128];
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+    snprintf(play, sizeof play, "/api/games/%s/play", id);
+    snprintf(gen, sizeof gen, "/api/games/%s/genmove", id);
+    snprintf(stop, sizeof stop, "/api/games/%s/stop", id);
+    snprintf(undo, sizeof undo, "/api/games/%s/undo", id);
+    snprintf(game, sizeof game, "/api/games/%s", id);
+    assert_int_equal(call(w, "POST", play, "{\"move\":\"E5\"}", NULL), 200);
+
+    background_t b;
+    background_start(&b, w, gen);
+    wait_started(w, id);
+    assert_int_equal(call(w, "POST", stop, NULL, &j), 200);
+    assert_true(number_of(j, "move_number") == 2);
+    assert_false(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "ai_thinking")));
+    const cJSON *mv = cJSON_GetObjectItemCaseSensitive(j, "ai_move");
+    const double playouts = number_of(mv, "playouts"), seconds = number_of(mv, "seconds");
+    assert_true(playouts > 0 && playouts < 1000000);
+    assert_true(seconds < 60);
+    cJSON_Delete(j);
+    assert_int_equal(background_end(&b), 200);
+    /* Nothing to stop: the state as it is. */
+    assert_int_equal(call(w, "POST", stop, NULL, &j), 200);
+    assert_true(number_of(j, "move_number") == 2);
+    cJSON_Delete(j);
+
+    /* Undo while the AI searches: the human's move and the AI's are taken back. */
+    play_somewhere(w, play);
+    background_start(&b, w, gen);
+    wait_started(w, id);
+    assert_int_equal(call(w, "POST", undo, NULL, &j), 200);
+    assert_true(number_of(j, "move_number") == 2);
+    assert_string_equal(text_of(j, "to_move"), "black");
+    cJSON_Delete(j);
+    assert_int_equal(background_end(&b), 200);
+
+    /* Delete while the AI searches: the waiting genmove learns it. */
+    play_somewhere(w, play);
+    background_start(&b, w, gen);
+    wait_started(w, id);
+    assert_int_equal(call(w, "DELETE", game, NULL, NULL), 200);
+    assert_int_equal(background_end(&b), 404);
+    assert_int_equal(call(w, "GET", game, NULL, NULL), 404);
+    assert_true(web_close(w));
+}
+
+/* A copy of the first moves of a game whose colours do not alternate. */
+static void test_copy(void **state)
+{
+    (void)state;
+    web_t *w = open_server();
+    cJSON *j;
+    assert_int_equal(call(w, "POST", "/api/games",
+                          "{\"sgf\":\"(;GM[1]SZ[9];B[ee];B[cc];W[gg])\",\"human\":\"black\"}", &j),
+                     201);
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/copy", text_of(j, "id"));
+    cJSON_Delete(j);
+    assert_int_equal(call(w, "POST", path, "{\"move\":2}", &j), 201);
+    char *moves = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(j, "moves"));
+    assert_string_equal(moves, "[\"E5\",\"C7\"]");
+    free(moves);
+    assert_string_equal(text_of(j, "to_move"), "white");
+    assert_string_equal(text_of(j, "human"), "black");
+    cJSON_Delete(j);
+    assert_int_equal(call(w, "POST", path, NULL, &j), 201);
+    assert_true(number_of(j, "move_number") == 3);
+    cJSON_Delete(j);
+    assert_int_equal(call(w, "POST", path, "{\"move\":4}", NULL), 400);
+    assert_int_equal(call(w, "POST", "/api/games/none/copy", NULL, NULL), 404);
+    assert_true(web_close(w));
+}
+
+/* The checks of http_guard.c, header by header. */
+static void test_guard(void **state)
+{
+    (void)state;
+    web_t w;
+    memset(&w, 0, sizeof w);
+    w.loopback = true;
+    w.port = 8750;
+    snprintf(w.host_name, sizeof w.host_name, "127.0.0.2");
+    static const struct {
+        const char *method, *host, *origin, *type;
+        size_t len;
+        int status; /* 0: served */
+    } CASES[] = {
+        {"GET", "127.0.0.1:8750", NULL, NULL, 0, 0},
+        {"GET", "localhost:8750", NULL, NULL, 0, 0},
+        {"GET", "LOCALHOST", NULL, NULL, 0, 0},
+        {"GET", "[::1]:8750", NULL, NULL, 0, 0},
+        {"GET", "127.0.0.2:8750", NULL, NULL, 0, 0},
+        {"GET", NULL, NULL, NULL, 0, 0},
+        {"GET", "evil.example:8750", NULL, NULL, 0, 403},
+        {"GET", "127.0.0.1:8751", NULL, NULL, 0, 403},
+        {"GET", "127.0.0.1:", NULL, NULL, 0, 403},
+        {"GET", "127.0.0.1:99999999", NULL, NULL, 0, 403},
+        {"GET", "[::1", NULL, NULL, 0, 403},
+        {"GET", "[::1]x", NULL, NULL, 0, 403},
+        {"GET", "", NULL, NULL, 0, 403},
+        {"GET", ":8750", NULL, NULL, 0, 403},
+        {"GET", "127.0.0.1:8750", "http://evil.example", NULL, 0, 0},
+        {"POST", "127.0.0.1:8750", "http://127.0.0.1:8750", "application/json", 2, 0},
+        {"POST", "127.0.0.1:8750", "https://127.0.0.1:8750", "application/json", 2, 0},
+        {"POST", "127.0.0.1:8750", "http://evil.example", "application/json", 2, 403},
+        {"POST", "127.0.0.1:8750", "null", "application/json", 2, 403},
+        {"POST", NULL, "http://127.0.0.1:8750", "application/json", 2, 403},
+        {"DELETE", "127.0.0.1:8750", "http://localhost:8750", NULL, 0, 403},
+        {"POST", "127.0.0.1:8750", NULL, NULL, 0, 0},
+        {"POST", "127.0.0.1:8750", NULL, NULL, 2, 415},
+        {"POST", "127.0.0.1:8750", NULL, "text/plain", 2, 415},
+        {"POST", "127.0.0.1:8750", NULL, "application/x-www-form-urlencoded", 2, 415},
+        {"POST", "127.0.0.1:8750", NULL, "application/jsonx", 2, 415},
+        {"POST", "127.0.0.1:8750", NULL, " Application/JSON ; charset=utf-8", 2, 0},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        web_reply_t r;
+        memset(&r, 0, sizeof r);
+        const bool ok = web_guard_request(&w, CASES[i].method, CASES[i].host, CASES[i].origin,
+                                          CASES[i].type, CASES[i].len, &r);
+        if (ok != (CASES[i].status == 0) || (!ok && r.status != CASES[i].status))
+            fail_msg("case %zu (%s Host %s Origin %s type %s): %s", i, CASES[i].method,
+                     CASES[i].host ? CASES[i].host : "-", CASES[i].origin ? CASES[i].origin : "-",
+                     CASES[i].type ? CASES[i].type : "-", r.body ? r.body : "served");
+        web_reply_free(&r);
+    }
+    /* Listening on every address: any Host, the other checks stay. */
+    w.loopback = false;
+    web_reply_t r;
+    memset(&r, 0, sizeof r);
+    assert_true(web_guard_request(&w, "GET", "192.168.1.5:8750", NULL, NULL, 0, &r));
+    assert_false(
+        web_guard_request(&w, "POST", "192.168.1.5:8750", "http://evil.example", NULL, 0, &r));
+    assert_int_equal(r.status, 403);
+    web_reply_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_game_to_count, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hostile_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reload, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_move_now, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_copy, setup, teardown),
+        cmocka_unit_test(test_guard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -261,10 +261,9 @@ typedef enum stop_mode {
     STOP_ALL,    /* the AI's work is thrown away (undo, delete): every search ends at once */
 } stop_mode_t;
 
-/* Make the AI's job end soon and wait until it has (http_internal.h, "Stopping the AI"). Under
- * the lock, released while waiting. Returns false after an error reply: 404 if the game was
- * deleted meanwhile, 503 if the server stops first. */
-static bool stop_ai(web_t *w, web_game_t *g, stop_mode_t mode, web_reply_t *r)
+/* Make the AI's job end soon and wait until it has (http_internal.h, "Stopping the AI"), or
+ * until the server stops. Under the lock, released while waiting. */
+static void halt_job(web_t *w, web_game_t *g, stop_mode_t mode)
 {
     if (g->thinking && !g->job_started && mode != STOP_MOVE && web_pool_cancel(w->pool, g)) {
         /* Not started yet: nothing was searched, nothing to play (our reference is held). */
@@ -272,12 +271,19 @@ static bool stop_ai(web_t *w, web_game_t *g, stop_mode_t mode, web_reply_t *r)
         g->job = WEB_JOB_NONE;
         web_game_notify(g);
     }
-    while (g->thinking && !g->deleted && !atomic_load(&w->stopping)) {
+    while (g->thinking && !atomic_load(&w->stopping)) {
         atomic_store(&g->move_now, true);
         /* Searches clear the request when they start: ask again until the job has ended. */
         if (mode == STOP_ALL) engine_stop_search(g->engine);
         wait_changed(g, mode == STOP_ALL ? 0.01 : 0.5);
     }
+}
+
+/* halt_job for a request that changes the game next. Returns false after an error reply: 404 if
+ * the game was deleted (before or meanwhile), 503 if the server stops first. */
+static bool stop_ai(web_t *w, web_game_t *g, stop_mode_t mode, web_reply_t *r)
+{
+    if (!g->deleted) halt_job(w, g, mode);
     if (g->deleted) {
         web_error(r, 404, "not found", "No game %s: it was deleted.", g->id);
         return false;
@@ -482,14 +488,12 @@ static void handle_delete(web_t *w, web_game_t *g, web_reply_t *r)
 {
     const bool listed = remove_game(w, g);
     pthread_mutex_lock(&g->lock);
-    web_reply_t ignored;
-    memset(&ignored, 0, sizeof ignored);
-    (void)stop_ai(w, g, STOP_ALL, &ignored); /* a deleted game or a stopping server: go on */
-    web_reply_free(&ignored);
     const bool first = !g->deleted;
     g->deleted = true;
     const bool removed = web_store_remove(w, g->id);
     web_game_notify(g);
+    /* Marked deleted first, so that a waiting genmove answers 404 whoever wakes first. */
+    if (first) halt_job(w, g, STOP_ALL);
     pthread_mutex_unlock(&g->lock);
     if (listed) web_game_unref(g); /* the list's reference */
     if (!first) {
