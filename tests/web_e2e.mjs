@@ -3,8 +3,11 @@
 //
 // usage: node tests/web_e2e.mjs play|resume URL PROFILE_DIR ARTIFACT_DIR SCRATCH_DIR
 //   play:   a 9x9 game (click, AI answer with live analysis, an illegal move explained, undo,
-//           pass, review keys), a 5x5 game to the end (passes, a disputed dead group, the count in
-//           words), SGF download, reload, the saved games list and a phone-sized screenshot.
+//           the territory estimate right after a reload, pass, review keys), "move now" and undo
+//           while tengen thinks, a 5x5 game to the end (passes, a disputed dead group, the count
+//           in words), SGF download, reload, SGF upload and "play on from here" (also after two
+//           moves of one colour), suicide, ko and superko explained, the saved games list and a
+//           phone-sized screenshot.
 //   resume: after the server restarted, the same browser profile opens the page and finds the
 //           game where it was, and play goes on.
 // Every wait is on a condition (never a fixed sleep); one step's limit is STEP_MS.
@@ -168,6 +171,13 @@ async function playPhase() {
   await page.locator('#board .num').first().waitFor();
   await page.locator('#graph .curve').waitFor();
   await shot('03-midgame-analysis.png');
+  // The territory estimate is there right after a reload (the state has the last search).
+  step('The territory estimate after a reload');
+  await page.reload();
+  await page.waitForFunction((id) => window.tengen.state.game && window.tengen.state.game.id === id, g.id);
+  await page.locator('#board .ownership rect').first().waitFor();
+  check(!(await game()).ai_thinking, 'no search was needed for it');
+  await page.locator('body').focus();
   await page.keyboard.press('t');
   await page.keyboard.press('m');
 
@@ -199,6 +209,29 @@ async function playPhase() {
   }
   check(g.phase === 'play', 'playing again after the pass');
   const game9 = g.id;
+
+  // Move now: tengen would think for 1,000,000 playouts (30 s or more); Space makes it play at
+  // once (the step's limit is STEP_MS). Then undo while it thinks takes back both moves at once.
+  step('Move now');
+  const long = await newGame({ size: 9, rules: 'chinese', komi: 7.5, playouts: 1000000, seconds: 120 });
+  await page.locator('#board [data-vertex="E5"]').click();
+  await tid('move-now').waitFor({ state: 'visible' });
+  await page.locator('[data-testid="candidates"] tbody tr').first().waitFor();
+  await shot('03b-move-now.png');
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  await page.keyboard.press(' ');
+  g = await waitHumanTurn();
+  check(g.moves.length === 2 && g.ai_move && g.ai_move.playouts < 1000000, 'tengen moved now: ' + JSON.stringify(g.ai_move));
+  check(await tid('move-now').isHidden(), 'no Move now button once tengen moved');
+  step('Undo while tengen thinks');
+  const empty = g.board.join('').indexOf('.');
+  const v = 'ABCDEFGHJ'[empty % 9] + (9 - Math.floor(empty / 9));
+  await page.locator(`#board [data-vertex="${v}"]`).click();
+  await tid('move-now').waitFor({ state: 'visible' });
+  await tid('undo').click();
+  g = await waitHumanTurn();
+  check(g.move_number === 2 && !g.ai_thinking, 'undo while thinking took back both moves: ' + g.moves);
+  await page.waitForFunction(() => document.querySelectorAll('#board .stone').length === 2);
 
   // A short game to the end: 5x5, I play the centre and then pass until the game stops.
   step('A short game to the end');
@@ -299,13 +332,51 @@ async function playPhase() {
   await page.waitForFunction(() => /^Ko: /.test(document.querySelector('[data-testid="message"]').textContent));
   check((await game()).move_number === 1, 'neither move was played');
 
-  // The saved games: five listed; delete the three copies, resume the 9x9 game.
+  // Superko explained: an uploaded 5x5 position (Chinese rules: positional superko) where Black
+  // threw in at A5 and White took two at C5; Black taking one back at B5 would repeat the
+  // position after White's E1.
+  step('Superko explained');
+  const superkoSgf = join(scratch, 'superko.sgf');
+  writeFileSync(superkoSgf, '(;GM[1]FF[4]SZ[5]KM[7.5]RU[Chinese]AB[ba][da][cb][db]AW[ab][bb]PL[W];W[ee];B[aa];W[ca])');
+  await tid('sgf-file').setInputFiles(superkoSgf);
+  await page.waitForFunction(() => window.tengen.state.game.size === 5 && window.tengen.state.game.moves[0] === 'E1');
+  const superko = await game();
+  check(superko.to_move === 'black' && superko.human === 'black' && superko.captures.white === 2, 'White took two, Black (me) to play');
+  await page.keyboard.press('Escape');
+  await tid('review').waitFor({ state: 'hidden' });
+  await page.locator('#board [data-vertex="B5"]').click();
+  await page.waitForFunction(() => /^Superko: /.test(document.querySelector('[data-testid="message"]').textContent));
+  check((await game()).move_number === 3, 'the repetition was not played');
+
+  // Play on from here after two black moves in a row: the new game has White to move (tengen
+  // answers), not the alternation the page might assume.
+  step('Play on from here after two moves of one colour');
+  const twoSgf = join(scratch, 'two-black.sgf');
+  writeFileSync(twoSgf, '(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese];B[ee];B[cc];W[gg])');
+  await tid('sgf-file').setInputFiles(twoSgf);
+  await page.waitForFunction(() => {
+    const s = window.tengen.state;
+    return s.game.size === 9 && s.game.moves.length === 3 && s.game.moves[1] === 'C7' && s.review;
+  });
+  const two = await game();
+  check(two.human === 'black' && two.to_move === 'black', 'Black (me) to play after B B W');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.n === 2);
+  await tid('continue-here').click();
+  await page.waitForFunction((id) => window.tengen.state.game.id !== id && !window.tengen.state.review, two.id);
+  const twoBranch = await waitHumanTurn();
+  check(twoBranch.moves[0] === 'E5' && twoBranch.moves[1] === 'C7' && twoBranch.move_number === 3,
+    'the first two moves, then tengen (White) answered: ' + twoBranch.moves);
+  check(await stone(twoBranch.moves[2]).evaluate((e) => e.classList.contains('white')), 'tengen played White');
+  check(twoBranch.to_move === 'black', 'then it is my move (Black)');
+
+  // The saved games: nine listed; delete all but the first two, resume the 9x9 game.
   step('The saved games');
   await page.keyboard.press('g');
   await tid('games-dialog').waitFor({ state: 'visible' });
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
-  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 5, 'five saved games');
-  for (const id of [uploaded.id, branch.id, ko.id]) {
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 9, 'nine saved games');
+  for (const id of [uploaded.id, branch.id, ko.id, long.id, superko.id, two.id, twoBranch.id]) {
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"] [data-testid="delete-game"]`).click();
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"]`).waitFor({ state: 'detached' });
   }

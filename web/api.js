@@ -50,6 +50,8 @@ export const api = {
   undo: (id) => request('POST', game(id) + '/undo'),
   resign: (id) => request('POST', game(id) + '/resign'),
   score: (id, dead) => request('POST', game(id) + '/score', dead ? { dead } : undefined),
+  stop: (id) => request('POST', game(id) + '/stop'),
+  copy: (id, move, opts = {}) => request('POST', game(id) + '/copy', { ...opts, move }),
   position: (id, n) => request('GET', game(id) + '/position?move=' + n),
   sgfUrl: (id) => game(id) + '/sgf',
   analysisUrl: (id) => game(id) + '/analysis',

@@ -7,7 +7,7 @@ import { api, ApiError } from './api.js';
 import { BoardView, parseVertex, LETTERS } from './board.js';
 import { setupNewGameDialog } from './newgame.js';
 import {
-  stringAt, sameSet, localTerritory, serverTerritory, moveNumbers, ownershipArray, prefixSgf, rulesLabel,
+  stringAt, sameSet, localTerritory, serverTerritory, moveNumbers, ownershipArray, rulesLabel,
 } from './position.js';
 import { showSavedGames } from './games.js';
 
@@ -25,7 +25,7 @@ const REASONS = {
   ko: 'Ko: you must play elsewhere first before you retake.',
   superko: 'Superko: that move would repeat an earlier position.',
   'not your turn': 'Please wait: it is tengen\'s turn.',
-  'ai thinking': 'Please wait: tengen is still thinking.',
+  'ai thinking': 'Please wait: tengen is still thinking (Space makes it move now).',
   'game over': 'The game is over.',
   'nothing to undo': 'There is no move of yours to take back.',
   busy: 'The server is busy. Trying again in a moment…',
@@ -36,7 +36,8 @@ const state = {
   analysis: null, // the latest analysis event for the current position
   lastOwnership: null, // ownership rows of the latest search (kept for the heat map)
   stream: null, // EventSource of the current game
-  pending: false, // a play/pass/undo/resign/score request is in flight
+  pending: false, // a play/pass/undo/resign/score/stop request is in flight
+  actions: 0, // requests of the player so far: a genmove answer older than one is stale
   genmoveInFlight: false,
   genmoveRetry: null,
   review: null, // { n, pos } while reviewing: the board after n moves
@@ -203,6 +204,10 @@ function followGame(id) {
 function applyState(g) {
   const prev = state.game;
   state.game = g;
+  if (!g.ai_thinking) {
+    // The last search of the game (also right after a reload): its ownership is the heat map's.
+    state.lastOwnership = g.last_analysis ? g.last_analysis.ownership : null;
+  }
   if (prev && prev.id === g.id) {
     const moved = prev.move_number !== g.move_number || prev.phase !== g.phase;
     if (moved && !g.ai_thinking) state.analysis = null;
@@ -243,10 +248,13 @@ async function maybeAskAi() {
   state.genmoveInFlight = true;
   renderStatus();
   const id = g.id;
+  const actions = state.actions;
   try {
     const ng = await api.genmove(id);
     state.genmoveInFlight = false;
-    if (state.game && state.game.id === id) applyState(ng);
+    // After an undo (or a move now) meanwhile, that answer or the stream has the newer state.
+    if (state.game && state.game.id === id && state.actions === actions) applyState(ng);
+    else render();
   } catch (err) {
     state.genmoveInFlight = false;
     if (!state.game || state.game.id !== id) return;
@@ -273,6 +281,7 @@ function canHumanPlay() {
 async function act(fn, { after } = {}) {
   if (state.pending || !state.game) return;
   state.pending = true;
+  state.actions++;
   renderButtons();
   const id = state.game.id;
   try {
@@ -327,14 +336,11 @@ function pass() {
   act((id) => api.play(id, 'pass'));
 }
 
+// While tengen thinks, undo stops it at once and takes back its move with yours.
 function undo() {
   const g = state.game;
   if (!g || state.pending) return;
   if (isReviewing()) exitReview();
-  if (g.ai_thinking || state.genmoveInFlight) {
-    showMessage(REASONS['ai thinking'], 'info');
-    return;
-  }
   clearTimeout(state.genmoveRetry);
   act((id) => api.undo(id));
 }
@@ -344,6 +350,17 @@ function resign() {
   if (!g || g.phase === 'over' || state.pending) return;
   if (!confirm('Resign this game?')) return;
   act((id) => api.resign(id));
+}
+
+function isThinking() {
+  const g = state.game;
+  return !!g && g.phase === 'play' && (g.ai_thinking || state.genmoveInFlight);
+}
+
+// "Move now": tengen plays the best move it has found so far.
+function moveNow() {
+  if (!isThinking() || state.pending) return;
+  act((id) => api.stop(id));
 }
 
 // ---- scoring: the player may change the dead stones before (and after) the count ----
@@ -438,19 +455,14 @@ function exitReview() {
   render();
 }
 
-// A new game from the reviewed position (the original game stays as it was): an SGF of the setup
-// and the first n moves, imported with the same settings.
+// A new game from the reviewed position (the original game stays as it was): the server copies
+// the setup and the first n moves with the game's settings, whatever the order of the colours.
 async function continueFromReview() {
   const g = state.game;
   if (!g || !state.review) return;
   const n = state.review.n;
   try {
-    const start = n === 0 ? state.review.pos : await api.position(g.id, 0);
-    const sgf = prefixSgf(g, n, start.to_move);
-    const ai = g.ai || {};
-    const ng = await api.importSgf(sgf, {
-      human: g.human, rules: g.rules, playouts: ai.playouts, seconds: ai.seconds, threads: ai.threads,
-    });
+    const ng = await api.copy(g.id, n);
     clearReview();
     openGame(ng);
     showMessage(`A new game from move ${n}; the original game is kept in Saved games.`, 'info');
@@ -605,8 +617,10 @@ function renderButtons() {
   $('score-actions').hidden = !scoring;
   $('end-actions').hidden = !over;
   $('btn-pass').disabled = !canHumanPlay();
-  $('btn-undo').disabled = !g || state.pending || g.ai_thinking || state.genmoveInFlight || g.move_number === 0;
-  $('btn-resign').disabled = !playing || state.pending || g.ai_thinking || state.genmoveInFlight;
+  $('btn-stop').hidden = !playing || !isThinking();
+  $('btn-stop').disabled = state.pending;
+  $('btn-undo').disabled = !g || state.pending || g.move_number === 0;
+  $('btn-resign').disabled = !playing || state.pending;
   $('btn-score-done').disabled = state.pending;
   const dl = $('btn-download');
   if (g) {
@@ -789,6 +803,14 @@ function onKey(ev) {
     return;
   }
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (key === ' ') {
+    // Space activates a focused button or link by itself; elsewhere it is "move now" while
+    // tengen thinks (and scrolls the page otherwise).
+    if ((t && (t.tagName === 'BUTTON' || t.tagName === 'A')) || !isThinking()) return;
+    ev.preventDefault();
+    moveNow();
+    return;
+  }
   const actions = {
     p: pass, P: pass,
     u: undo, U: undo,
@@ -868,6 +890,7 @@ function wire() {
     if (!state.game) ev.preventDefault();
   });
   $('btn-pass').addEventListener('click', pass);
+  $('btn-stop').addEventListener('click', moveNow);
   $('btn-undo').addEventListener('click', undo);
   $('btn-resign').addEventListener('click', resign);
   $('btn-score-done').addEventListener('click', acceptScore);

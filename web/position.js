@@ -1,6 +1,6 @@
 // position.js - pure helpers on the game state of the API (docs/web.md): strings of stones, a
-// territory preview for disputed dead stones, move numbers, ownership, rule names, and the SGF of
-// the first moves of a game. No DOM, no server.
+// territory preview for disputed dead stones, move numbers, ownership and rule names. No DOM, no
+// server.
 
 import { parseVertex, vertexName } from './board.js';
 
@@ -112,25 +112,4 @@ export function ownershipArray(rows, size) {
 export function rulesLabel(r) {
   const names = { chinese: 'Chinese', japanese: 'Japanese', korean: 'Korean', aga: 'AGA', 'new-zealand': 'New Zealand', 'tromp-taylor': 'Tromp-Taylor', 'atari-go': 'Atari Go' };
   return names[r] || r;
-}
-
-// The SGF of the setup and the first n moves of g, colours alternating from `first` (the player
-// to move after the setup): a new game can be made from it with POST /api/games.
-export function prefixSgf(g, n, first) {
-  let colour = first;
-  const letters = 'abcdefghijklmnopqrstuvwxy';
-  const sgfPoint = (v) => {
-    const p = parseVertex(g.size, v);
-    return p ? letters[p.x] + letters[p.y] : '';
-  };
-  let sgf = `(;GM[1]FF[4]CA[UTF-8]AP[tengen web]SZ[${g.size}]KM[${g.komi}]RU[${g.rules}]`;
-  if (g.handicap) sgf += `HA[${g.handicap}]`;
-  if (g.setup.black.length) sgf += 'AB' + g.setup.black.map((v) => `[${sgfPoint(v)}]`).join('');
-  if (g.setup.white.length) sgf += 'AW' + g.setup.white.map((v) => `[${sgfPoint(v)}]`).join('');
-  if (g.setup.black.length || g.setup.white.length) sgf += `PL[${colour === 'black' ? 'B' : 'W'}]`;
-  for (const mv of g.moves.slice(0, n)) {
-    sgf += `;${colour === 'black' ? 'B' : 'W'}[${mv === 'pass' ? '' : sgfPoint(mv)}]`;
-    colour = colour === 'black' ? 'white' : 'black';
-  }
-  return sgf + ')';
 }
