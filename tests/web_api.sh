@@ -696,6 +696,21 @@ has '"move_number":2' "resign while thinking: the AI's move is played"
 has '"result":"W+R"' "resign while thinking"
 wait "$B2"
 
+# Undo before the human has moved (the AI opens as Black): refused at once, the search goes on.
+req POST /api/games '{"size":9,"playouts":1000000,"seconds":120,"human":"white"}'
+GWH=$(id_of_body)
+curl -s -o /dev/null -X POST "$URL/api/games/$GWH/genmove" &
+B4=$!
+wait_status '"searching":1' "the AI opens"
+req POST "/api/games/$GWH/undo"
+expect 409 "nothing to undo" "undo while the AI opens"
+req GET "/api/games/$GWH"
+has '"ai_thinking":true' "the opening search goes on after a refused undo"
+req POST "/api/games/$GWH/stop"
+expect 200 "" "move now for the opening"
+has '"move_number":1' "move now for the opening"
+wait "$B4"
+
 # DELETE while the AI thinks: the waiting genmove answers 404, the game is gone.
 curl -s -o "$SCRATCH/slow3" -w '%{http_code}' -X POST "$URL/api/games/${slow[2]}/genmove" \
     >"$SCRATCH/slow3.status" &

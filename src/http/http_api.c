@@ -649,10 +649,23 @@ static bool undo_last_turn(web_game_t *g)
     return true;
 }
 
+/* Has the human made a move (or resigned)? The AI's work is never thrown away for an undo that
+ * would find nothing to take back. Under the lock. */
+static bool has_human_turn(const web_game_t *g)
+{
+    const game_t *game = engine_game(g->engine);
+    if (game_end_reason(game) == GAME_END_RESIGN) return true;
+    for (int i = game_move_count(game) - 1; i >= 0; i--)
+        if (is_human_move(g, i)) return true;
+    return false;
+}
+
 static void handle_undo(web_t *w, web_game_t *g, web_reply_t *r)
 {
     pthread_mutex_lock(&g->lock);
-    if (!stop_ai(w, g, STOP_ALL, r)) {
+    if (!g->deleted && !has_human_turn(g)) {
+        web_error(r, 409, "nothing to undo", "There is no move of yours to take back.");
+    } else if (!stop_ai(w, g, STOP_ALL, r)) {
     } else if (undo_last_turn(g)) {
         web_game_sync_moves(g);
         g->has_proposal = g->counted = false;
