@@ -1,6 +1,7 @@
-/* test_ab.c - the alpha-beta searcher (ab.h): Atari Go wins at the right depth, Benson
- * cut-offs, the small-board results of van der Werf et al. (2003) with node limits, and the
- * transposition table and symmetries (the same value with them on and off).
+/* test_ab.c - the searcher (ab.h): Atari Go wins at the right depth (alpha-beta), Benson
+ * cut-offs, the small-board results of van der Werf et al. (2003) with node limits (the prover:
+ * 2x2 B+1, 3x3 B+9, 4x4 B+2), the same results under both superko rules, and the transposition
+ * table and symmetries (the same value with them on and off).
  *
  * Boards are diagrams, top row first (X black, O white); vertices are GTP text. */
 #include <stdarg.h>
@@ -166,6 +167,77 @@ static void test_solve_3x3(void **state)
     assert_int_equal(r.best_move, 2 + 2 * 5); /* B2: x 1, y 1 on a stride of 5 */
 }
 
+static void test_solve_4x4(void **state)
+{
+    (void)state;
+    /* B+2 (the paper's value). The whole board takes about 1.3 million expansions; sanitizer
+     * runs (TENGEN_TEST_SCALE > 1) solve the position after the first four moves of a
+     * principal variation, which keeps the value. */
+    rules_t rules = preset("chinese", 0);
+    game_t *g = game_new(4, &rules);
+    assert_non_null(g);
+    uint64_t limit = 3000000;
+    if (test_scale() > 1) {
+        static const char *const moves[] = {"B2", "C3", "C2", "B3"};
+        for (int i = 0; i < 4; i++) {
+            int p = ascii_point(game_board(g), moves[i]);
+            assert_int_equal(game_play(g, game_to_move(g), p), GAME_OK);
+        }
+        limit = 600000;
+    }
+    ab_config_t cfg = ab_config_default();
+    cfg.max_nodes = limit;
+    cfg.tt_bits = 21;
+    ab_result_t r = run(g, &cfg);
+    assert_true(r.exact);
+    assert_int_equal(r.value, 4); /* black to move in both cases */
+    assert_true(r.pv_len > 0);
+    game_free(g);
+}
+
+static void test_superko_rules_agree_on_small_boards(void **state)
+{
+    (void)state;
+    /* Positional and situational superko give the same values on 2x2 and 3x3, and simple ko
+     * (a repetition is treated as situational superko by the search) too. */
+    static const ko_rule_t kos[] = {KO_POSITIONAL, KO_SITUATIONAL, KO_SIMPLE};
+    for (int n = 2; n <= 3; n++) {
+        int values[3];
+        for (int k = 0; k < 3; k++) {
+            rules_t rules = preset("chinese", 0);
+            rules.ko = kos[k];
+            game_t *g = game_new(n, &rules);
+            ab_config_t cfg = ab_config_default();
+            cfg.max_nodes = 500000;
+            ab_result_t r = run(g, &cfg);
+            assert_true(r.exact);
+            values[k] = r.value;
+            game_free(g);
+        }
+        assert_int_equal(values[0], values[1]);
+        assert_int_equal(values[0], values[2]);
+    }
+}
+
+static void test_komi_shifts_the_value(void **state)
+{
+    (void)state;
+    /* 3x3 with komi 9 is a draw, with komi 8.5 black wins by a half point: the levels follow
+     * the komi's parity. */
+    static const double komis[] = {9.0, 8.5, 10.0};
+    static const int values[] = {0, 1, -2};
+    for (int k = 0; k < 3; k++) {
+        rules_t rules = preset("chinese", komis[k]);
+        game_t *g = game_new(3, &rules);
+        ab_config_t cfg = ab_config_default();
+        cfg.max_nodes = 500000;
+        ab_result_t r = run(g, &cfg);
+        assert_true(r.exact);
+        assert_int_equal(r.value, values[k]);
+        game_free(g);
+    }
+}
+
 /* Black's value of the 3x3 board after the given moves, with the table and symmetries set. */
 static ab_result_t solve_3x3_after(const char *const *moves, int n, int tt_bits, bool symmetry)
 {
@@ -245,6 +317,9 @@ int main(void)
         cmocka_unit_test(test_benson_bounds_cut_search),
         cmocka_unit_test(test_solve_2x2),
         cmocka_unit_test(test_solve_3x3),
+        cmocka_unit_test(test_solve_4x4),
+        cmocka_unit_test(test_superko_rules_agree_on_small_boards),
+        cmocka_unit_test(test_komi_shifts_the_value),
         cmocka_unit_test(test_table_and_symmetry_agree),
         cmocka_unit_test(test_atari_table_agrees),
         cmocka_unit_test(test_node_limit_stops),

@@ -60,10 +60,13 @@ typedef struct ab_result {
     int lo, hi;     /* proven bounds on the value (solve mode); lo == hi: solved */
     bool exact;     /* the value is the minimax value (under the TT's GHI policy) */
     int best_move;  /* a point, POINT_PASS, or POINT_NONE if the root has no move */
-    int depth;      /* nominal depth of the last completed iteration */
-    uint64_t nodes; /* positions visited, all iterations */
-    double seconds;
-    double nodes_per_second;
+    int depth;      /* alpha-beta: nominal depth of the last completed iteration; solve mode:
+                       the deepest ply the prover reached */
+    uint64_t nodes; /* positions visited (alpha-beta) or expanded (the prover), all iterations */
+    double seconds;     /* wall-clock time */
+    double cpu_seconds; /* processor time of this process meanwhile (not inflated by a loaded
+                           machine; includes other threads of the process, if any) */
+    double nodes_per_second; /* per wall-clock second */
     int pv[AB_MAX_PLY]; /* principal variation from the root, moves alternate from to_move */
     int pv_len;
     bool stopped; /* a node or time limit ended the search before it finished */
@@ -74,11 +77,13 @@ typedef void (*ab_iteration_fn)(const ab_result_t *r, void *user);
 
 typedef struct ab_config {
     const ab_eval_t *eval; /* NULL: AB_EVAL_AREA */
-    bool solve;            /* true: leaves use proven bounds only; iterate until solved */
+    bool solve;            /* true: the exact value by the prover (proven bounds only); false:
+                              heuristic alpha-beta by iterative deepening */
     int max_depth;         /* 0: up to AB_MAX_PLY - 10 */
     uint64_t max_nodes;    /* 0: no limit */
     double max_seconds;    /* 0: no limit */
-    int tt_bits;   /* log2 of the table entries; 0: no table; default 20 via ab_config_default */
+    int tt_bits;   /* log2 of the table entries; 0: no table (the prover keeps 2^16 at least);
+                      default 20 via ab_config_default */
     bool symmetry; /* look positions up under the 8 symmetries of the board */
     ab_iteration_fn on_iteration;
     void *user;

@@ -100,6 +100,7 @@ typedef struct ab_state {
     uint64_t nodes, max_nodes;
     double max_seconds;
     struct timespec start;
+    clock_t cpu_start;
     bool stop;
 } ab_state_t;
 
@@ -108,6 +109,8 @@ typedef struct ab_state {
 bool ab_state_init(ab_state_t *s, const game_t *g, const ab_config_t *cfg);
 void ab_state_free(ab_state_t *s);
 double ab_state_elapsed(const ab_state_t *s);
+/* Fill the statistics of r: nodes, wall and processor seconds, nodes per second. */
+void ab_state_fill_stats(const ab_state_t *s, ab_result_t *r);
 /* Count a node; every AB_CHECK_EVERY nodes check the limits (sets s->stop). */
 void ab_state_count_node(ab_state_t *s);
 /* Play p (a point or POINT_PASS, legal on the board) for c at ply (s->board is boards[ply]):

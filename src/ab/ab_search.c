@@ -273,9 +273,7 @@ static void deepen_root(ab_ctx_t *x, stone_t c, int passes, int max_depth, const
         r->pv_len = x->pv_len[0];
         memcpy(r->pv, x->pv[0], (size_t)r->pv_len * sizeof(int));
         r->best_move = r->pv_len ? r->pv[0] : POINT_NONE;
-        r->nodes = x->s.nodes;
-        r->seconds = ab_state_elapsed(&x->s);
-        r->nodes_per_second = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+        ab_state_fill_stats(&x->s, r);
         if (cfg->on_iteration) cfg->on_iteration(r, cfg->user);
         if (r->exact) break;
     }
@@ -313,9 +311,7 @@ bool ab_search(const game_t *g, const ab_config_t *cfg_in, ab_result_t *r)
     else
         deepen_root(x, to_move, passes, max_depth, &cfg, r);
     r->stopped = x->s.stop;
-    r->nodes = x->s.nodes;
-    r->seconds = ab_state_elapsed(&x->s);
-    r->nodes_per_second = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+    ab_state_fill_stats(&x->s, r);
     ab_tt_free(&x->tt);
     ab_state_free(&x->s);
     free(x);

@@ -531,9 +531,7 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, ab_r
         r->hi = c == STONE_BLACK ? hi : -lo;
         r->value = r->lo;
         r->depth = sv.max_ply;
-        r->nodes = s->nodes;
-        r->seconds = ab_state_elapsed(s);
-        r->nodes_per_second = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
+        ab_state_fill_stats(s, r);
         if (cfg->on_iteration) cfg->on_iteration(r, cfg->user);
     }
     r->exact = lo == hi && !s->stop;

@@ -64,6 +64,7 @@ bool ab_state_init(ab_state_t *s, const game_t *g, const ab_config_t *cfg)
 {
     memset(s, 0, sizeof(*s));
     clock_gettime(CLOCK_MONOTONIC, &s->start);
+    s->cpu_start = clock();
     s->boards = malloc((size_t)(AB_MAX_PLY + 1) * sizeof(board_t));
     if (!s->boards) return false;
     s->board = &s->boards[0];
@@ -109,6 +110,14 @@ double ab_state_elapsed(const ab_state_t *s)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)(now.tv_sec - s->start.tv_sec) + 1e-9 * (double)(now.tv_nsec - s->start.tv_nsec);
+}
+
+void ab_state_fill_stats(const ab_state_t *s, ab_result_t *r)
+{
+    r->nodes = s->nodes;
+    r->seconds = ab_state_elapsed(s);
+    r->cpu_seconds = (double)(clock() - s->cpu_start) / CLOCKS_PER_SEC;
+    r->nodes_per_second = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
 }
 
 void ab_state_count_node(ab_state_t *s)

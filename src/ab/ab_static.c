@@ -94,9 +94,18 @@ static int components(const ab_geom_t *g, ab_bits_t set, ab_bits_t *out)
 static ab_bits_t benson(const ab_geom_t *g, ab_bits_t mine, ab_bits_t empty)
 {
     ab_bits_t strings[64], regions[64];
-    int ns = components(g, mine, strings);
+    /* Most positions of a search have no pass-alive string: a region can only be vital when
+     * every empty point of it touches a stone of mine, and a string needs two such regions. */
     int nr = components(g, g->full & ~mine, regions);
-    if (ns == 0 || nr < 2) return 0; /* a pass-alive string needs two regions */
+    if (nr < 2) return 0;
+    ab_bits_t touching = ab_bits_neighbours(g, mine);
+    int candidates = 0;
+    for (int r = 0; r < nr; r++) {
+        ab_bits_t e = regions[r] & empty;
+        if (e && !(e & ~touching)) candidates++;
+    }
+    if (candidates < 2) return 0;
+    int ns = components(g, mine, strings);
     uint64_t vital[64], adjacent[64];  /* per region: sets of string indices */
     ab_bits_t libs[64];
     for (int s = 0; s < ns; s++) libs[s] = ab_bits_neighbours(g, strings[s]) & empty;

@@ -1,6 +1,7 @@
 /* cli_solve.c - `tengen solve`: the exact small-board solver. Solves the empty board (or an SGF
- * position, optionally after given moves) with the alpha-beta searcher and prints the minimax
- * result for black, its principal variation and the search statistics.
+ * position, optionally after given moves) with the prover of src/ab/ (or, with --heuristic, a
+ * depth-limited alpha-beta search) and prints the minimax result for black, its principal
+ * variation and the search statistics.
  *
  * Owns: the option table of the subcommand (parsed by cli_args.c) and the text of its report. The
  * search is ab.h.
@@ -48,7 +49,7 @@ static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
     [OPT_NODES] = {"nodes", CLI_OPT_INT, 0, 1e15, NULL, NULL, "node limit (default none)"},
     [OPT_SECONDS] = {"seconds", CLI_OPT_NUMBER, 0, 1e7, NULL, NULL, "time limit (default none)"},
     [OPT_DEPTH] = {"depth", CLI_OPT_INT, 0, AB_MAX_PLY - 10, NULL, NULL,
-                   "deepest iteration (default all)"},
+                   "with --heuristic: deepest iteration (default all)"},
     [OPT_FROM] = {"from", CLI_OPT_TEXT, 0, 0, "FILE", NULL,
                   "start from the end of this SGF file's main line"},
     [OPT_MOVES] = {"moves", CLI_OPT_TEXT, 0, 0, "LIST", NULL,
@@ -56,7 +57,7 @@ static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
     [OPT_EVAL] = {"eval", CLI_OPT_CHOICE, 0, 0, NULL, EVAL_CHOICES,
                   "leaf evaluation (default area)"},
     [OPT_TT_BITS] = {"tt-bits", CLI_OPT_INT, 0, 30, NULL, NULL,
-                     "log2 of the table entries, 0 = off (22)"},
+                     "log2 of the table entries (default 22: 96 MB for the prover)"},
     [OPT_NO_SYMMETRY] = {"no-symmetry", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                          "no symmetric table lookups"},
     [OPT_HEURISTIC] = {"heuristic", CLI_OPT_FLAG, 0, 0, NULL, NULL,
@@ -96,8 +97,8 @@ static void on_iteration(const ab_result_t *r, void *user)
     stone_t c = game_to_move(g);
     value_text(c == STONE_BLACK ? r->lo : r->hi, c, lo, sizeof lo);
     value_text(c == STONE_BLACK ? r->hi : r->lo, c, hi, sizeof hi);
-    fprintf(stderr, "depth %3d  black's value in [%s, %s]  nodes %llu  %.2f s\n", r->depth, lo, hi,
-            (unsigned long long)r->nodes, r->seconds);
+    fprintf(stderr, "depth %3d  black's value in [%s, %s]  nodes %llu  %.2f s (cpu %.2f s)\n",
+            r->depth, lo, hi, (unsigned long long)r->nodes, r->seconds, r->cpu_seconds);
 }
 
 /* Play the comma-separated moves of text on g, alternating from the player to move. */
@@ -248,8 +249,9 @@ int cli_solve(int argc, char **argv)
         mover = stone_other(mover);
     }
     printf("\n");
-    printf("depth %d, nodes %llu, time %.3f s, nodes/s %.0f\n", r.depth,
-           (unsigned long long)r.nodes, r.seconds, r.nodes_per_second);
+    printf("depth %d, nodes %llu, time %.3f s, cpu %.3f s, nodes/s %.0f (per cpu second %.0f)\n",
+           r.depth, (unsigned long long)r.nodes, r.seconds, r.cpu_seconds, r.nodes_per_second,
+           r.cpu_seconds > 0 ? (double)r.nodes / r.cpu_seconds : 0.0);
     game_free(g);
     return 0;
 }
