@@ -269,9 +269,18 @@ bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p)
     return false;
 }
 
+/* Can the empty point p lie in a three-point eye space of one colour? One or two empty
+ * neighbours, and stones of at most one colour around it (the neighbour counts, no scan). */
+static bool may_be_in_eye_space_of_three(const board_t *b, int p)
+{
+    const int empty = board_neighbor_count(b, p, STONE_EMPTY);
+    return empty >= 1 && empty <= 2 &&
+           !(board_neighbor_count(b, p, STONE_BLACK) && board_neighbor_count(b, p, STONE_WHITE));
+}
+
 int tactics_nakade_point(const board_t *b, int e)
 {
-    if (board_at(b, e) != STONE_EMPTY) return POINT_NONE;
+    if (board_at(b, e) != STONE_EMPTY || !may_be_in_eye_space_of_three(b, e)) return POINT_NONE;
     int region[4], n = 1;
     region[0] = e;
     unsigned around = 0; /* the colours next to the region, as bits */
@@ -287,7 +296,7 @@ int tactics_nakade_point(const board_t *b, int e)
             for (int j = 0; j < n; j++)
                 seen |= region[j] == q;
             if (seen) continue;
-            if (n == 3) return POINT_NONE; /* more than three points */
+            if (n == 3 || !may_be_in_eye_space_of_three(b, q)) return POINT_NONE;
             region[n++] = q;
         }
     }
