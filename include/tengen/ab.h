@@ -7,7 +7,8 @@
  * values and an optional per-iteration callback; it formats no protocol text.
  *
  * Values are in half points from the point of view of the player to move (so komi 5.5 is 11),
- * or, when a capture goal ends the game (Atari Go), +-(AB_WIN - plies to the end).
+ * or, when a capture goal ends the game (Atari Go), +-(AB_WIN - plies to the end); with a capture
+ * goal the count after two passes wins or loses the game the same way.
  */
 #ifndef TENGEN_AB_H
 #define TENGEN_AB_H
@@ -49,8 +50,9 @@ typedef struct ab_eval {
 } ab_eval_t;
 
 /* The strategies. Area: Benson bounds under area scoring, heuristic = Tromp-Taylor-like count.
- * Liberties: the Atari Go heuristic (own weakest string's liberties minus the opponent's), no
- * bounds. Phase: liberties while a capture goal is set or a string is in atari, area otherwise. */
+ * Liberties: the Atari Go heuristic (own weakest string's liberties minus the opponent's, then
+ * all liberties, then a little area for a game that ends by passes), no bounds. Phase:
+ * liberties while a capture goal is set or a string is in atari, area otherwise. */
 extern const ab_eval_t AB_EVAL_AREA;
 extern const ab_eval_t AB_EVAL_LIBERTIES;
 extern const ab_eval_t AB_EVAL_PHASE;
@@ -85,6 +87,8 @@ typedef struct ab_config {
     int tt_bits;   /* log2 of the table entries; 0: no table (the prover keeps 2^16 at least);
                       default 20 via ab_config_default */
     bool symmetry; /* look positions up under the 8 symmetries of the board */
+    stone_t to_move; /* the player to search for; STONE_EMPTY: the game's player to move (another
+                        colour searches as if the game's player had passed, without ending it) */
     ab_iteration_fn on_iteration;
     void *user;
 } ab_config_t;

@@ -20,6 +20,9 @@
 
 typedef enum engine_kind {
     ENGINE_MCTS = 0, /* UCT with RAVE (mcts.h) */
+    ENGINE_AB,       /* alpha-beta (ab.h) with the phase evaluation: liberties in Atari Go and
+                        while a string is in atari, area otherwise; playouts is its node limit
+                        per move. Ownership, dead stones and analysis still use the MCTS. */
 } engine_kind_t;
 
 #define ENGINE_DEFAULT_SECONDS 5.0 /* per move when neither playouts nor time is given */
@@ -27,7 +30,7 @@ typedef enum engine_kind {
 
 typedef struct engine_settings {
     engine_kind_t kind;
-    long playouts;           /* per move; 0 = no playout limit */
+    long playouts;           /* per move; 0 = no playout limit (ENGINE_AB: nodes per move) */
     double seconds;          /* per move; 0 = no time limit (if playouts is 0 too: the default
                                 ENGINE_DEFAULT_SECONDS, shortened by time_left) */
     uint64_t seed;

@@ -110,7 +110,8 @@ static int liberties_evaluate(const ab_position_t *p)
     }
     stone_t me = p->to_move, you = stone_other(me);
     int mine = min_libs[me] > 4 ? 4 : min_libs[me], yours = min_libs[you] > 4 ? 4 : min_libs[you];
-    return 100 * (mine - yours) + (sum_libs[me] - sum_libs[you]);
+    /* Then the area, which decides a game that ends by two passes (half a point per point). */
+    return 100 * (mine - yours) + (sum_libs[me] - sum_libs[you]) + area_evaluate(p) / 4;
 }
 
 static void no_bounds(const ab_position_t *p, int *lo, int *hi)

@@ -299,6 +299,10 @@ bool ab_search(const game_t *g, const ab_config_t *cfg_in, ab_result_t *r)
     stone_t to_move = game_to_move(g);
     int passes = game_consecutive_passes(g);
     if (passes > 1) passes = 1; /* a finished game is searched as if the last pass resumed it */
+    if (cfg.to_move == STONE_BLACK || cfg.to_move == STONE_WHITE) {
+        if (cfg.to_move != to_move) passes = 0;
+        to_move = cfg.to_move;
+    }
 
     int max_depth = cfg.max_depth > 0 ? cfg.max_depth : AB_MAX_PLY - 10;
     if (max_depth > AB_MAX_PLY - 10) max_depth = AB_MAX_PLY - 10;

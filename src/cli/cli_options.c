@@ -32,7 +32,7 @@ enum {
 
 static const char *const KO_CHOICES[] = {"simple", "positional", "situational", NULL};
 static const char *const SUICIDE_CHOICES[] = {"forbid", "allow", NULL};
-static const char *const ENGINE_CHOICES[] = {"mcts", NULL};
+static const char *const ENGINE_CHOICES[] = {"mcts", "ab", NULL};
 static const char *const NEVER_CHOICE[] = {"never", NULL};
 static const char *const POLICY_CHOICES[] = {"tactical", "light", NULL};
 
@@ -45,7 +45,7 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
     [OPT_KOMI] = {"komi", CLI_OPT_NUMBER, -1000, 1000, NULL, NULL, "komi (default: the preset's)"},
     [OPT_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, NULL, "board size"},
     [OPT_ENGINE] = {"engine", CLI_OPT_CHOICE, 0, 0, NULL, ENGINE_CHOICES,
-                    "move generator (default mcts)"},
+                    "move generator: mcts (default) or ab (alpha-beta; --playouts = nodes)"},
     [OPT_PLAYOUTS] = {"playouts", CLI_OPT_INT, 1, 1e9, NULL, NULL,
                       "playouts per move (deterministic with --seed)"},
     [OPT_TIME] = {"time", CLI_OPT_NUMBER, 0.01, 1e6, NULL, NULL,
@@ -109,6 +109,10 @@ static cli_args_result_t parse_options(int argc, char **argv, const char *comman
     if (custom) snprintf(out->rules.name, sizeof out->rules.name, "custom");
     if (engine) {
         engine_settings_default(engine);
+        if (v[OPT_ENGINE].given) {
+            static const engine_kind_t KINDS[] = {ENGINE_MCTS, ENGINE_AB};
+            engine->kind = KINDS[v[OPT_ENGINE].choice];
+        }
         engine->playouts = (long)cli_args_number(&v[OPT_PLAYOUTS], (double)engine->playouts);
         engine->seconds = cli_args_number(&v[OPT_TIME], engine->seconds);
         if (v[OPT_SEED].given) engine->seed = (uint64_t)v[OPT_SEED].number;

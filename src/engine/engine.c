@@ -4,14 +4,17 @@
  * stops it.
  *
  * Owns: game_t and mcts_t lifetimes, the per-move limits and the clock, the resign counters, the
- * ownership cache. Must not know: protocol text (GTP, HTTP), option parsing, threads (the caller
- * of engine_analyze owns the worker and the stop flag).
+ * ownership cache, and the choice of the move generator (MCTS, or alpha-beta for ENGINE_AB).
+ * Must not know: protocol text (GTP, HTTP), option parsing, threads (the caller of
+ * engine_analyze owns the worker and the stop flag).
  */
 #include "tengen/engine.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "tengen/ab.h"
 
 /* ---- decision constants ---- */
 
@@ -31,6 +34,12 @@
  * one side in at least this share of the playouts, net (|ownership| >= this), or is a dame: empty,
  * next to stones of both colours, and neutral (|ownership| below ENGINE_SEKI_NEUTRAL). */
 #define ENGINE_SETTLED_OWNERSHIP 0.9
+/* ENGINE_AB: log2 of the entries of its transposition table (16 bytes each), and the scale of
+ * its heuristic values that maps them to a win rate (for reports and resignation): a value of
+ * ENGINE_AB_WINRATE_SCALE (one liberty of the weakest string in Atari Go, or 50 points of
+ * area) is a win rate of 73%. */
+#define ENGINE_AB_TT_BITS 20
+#define ENGINE_AB_WINRATE_SCALE 100.0
 /* Playouts of the search run only to find dead stones, when the settings give no playout limit. */
 #define ENGINE_STATUS_PLAYOUTS 2000
 /* Time per move with a clock (engine_time_plan). Main time is spread over an estimate of our
@@ -113,7 +122,7 @@ static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)
 
 static bool settings_ok(const engine_settings_t *s)
 {
-    return s->kind == ENGINE_MCTS && s->playouts >= 0 && s->seconds >= 0 && s->memory_mb >= 1 &&
+    return (s->kind == ENGINE_MCTS || s->kind == ENGINE_AB) && s->playouts >= 0 && s->seconds >= 0 && s->memory_mb >= 1 &&
            (s->resign_threshold == ENGINE_RESIGN_NEVER ||
             (s->resign_threshold >= 0 && s->resign_threshold <= 1));
 }
@@ -431,11 +440,50 @@ static bool position_settled(const engine_t *e)
 
 static void ensure_ownership(engine_t *e, stone_t to_move);
 
+/* ENGINE_AB's move for c: iterative deepening to the time plan or
+ * the node limit (settings' playouts). Fills the move, its win rate and the statistics of mv. A
+ * proven loss in the capture game sets *lost. */
+static void ab_genmove(engine_t *e, stone_t c, engine_move_t *mv, bool *lost)
+{
+    ab_config_t cfg = ab_config_default();
+    cfg.solve = false;
+    cfg.eval = &AB_EVAL_PHASE;
+    cfg.tt_bits = ENGINE_AB_TT_BITS;
+    engine_time_plan(e, c, &e->soft, &e->hard);
+    cfg.max_seconds = e->soft;
+    cfg.max_nodes = e->s.playouts > 0 ? (uint64_t)e->s.playouts : 0;
+    cfg.to_move = c;
+    ab_result_t r;
+    *lost = false;
+    mv->searched = true;
+    if (!ab_search(e->game, &cfg, &r) || r.best_move == POINT_NONE) {
+        mv->point = POINT_PASS; /* out of memory, or stopped before the first iteration */
+        return;
+    }
+    mv->point = r.best_move;
+    mv->playouts = (long)r.nodes;
+    mv->seconds = r.seconds;
+    if (r.value >= AB_WIN_MIN)
+        mv->winrate = 1.0;
+    else if (r.value <= -AB_WIN_MIN)
+        mv->winrate = 0.0;
+    else
+        mv->winrate = 1.0 / (1.0 + exp(-r.value / ENGINE_AB_WINRATE_SCALE));
+    *lost = r.value <= -AB_WIN_MIN;
+}
+
 int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_t *out)
 {
     game_t *g = e->game;
     engine_move_t mv = {POINT_PASS, 0.5, 0, 0, false};
-    if (!is_decided(g)) {
+    if (!is_decided(g) && e->s.kind == ENGINE_AB) {
+        bool lost;
+        ab_genmove(e, c, &mv, &lost);
+        /* Resign a proven loss; the rest of the decisions (pass, cleanup) need the MCTS's
+         * ownership and are the MCTS engine's. */
+        if (lost && !cleanup && e->s.resign_threshold != ENGINE_RESIGN_NEVER)
+            mv.point = POINT_RESIGN;
+    } else if (!is_decided(g)) {
         mcts_config_t cfg;
         limits_for_move(e, c, &cfg);
         mcts_report_t rep;
