@@ -151,8 +151,10 @@ int ab_state_static_score(const ab_state_t *s, stone_t c, int p);
 /* ---- the prover (ab_solve.c) ---- */
 
 /* Solve the position of s for c to move after `passes` passes: fills value, lo, hi, exact, pv,
- * best_move and depth (the longest path) of r. */
-void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, ab_result_t *r);
+ * best_move and depth (the longest path) of r. guess is black's value as a heuristic sees it:
+ * the first threshold tested. */
+void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int guess,
+              ab_result_t *r);
 
 /* ---- the transposition table (ab_tt.c) ---- */
 

@@ -281,6 +281,33 @@ static void deepen_root(ab_ctx_t *x, stone_t c, int passes, int max_depth, const
 
 /* ---- entry ---- */
 
+/* The prover's first threshold comes from a short heuristic search: iterative deepening with
+ * the area evaluation, at most this many nodes and as many plies as the board has points. */
+#define AB_GUESS_NODES 20000
+#define AB_GUESS_TT_BITS 16
+
+/* Black's value as a short heuristic search sees it (half points). Counts its nodes; the
+ * caller's limits still apply. */
+static int heuristic_guess(ab_ctx_t *x, stone_t c, int passes)
+{
+    ab_state_t *st = &x->s;
+    if (!ab_tt_init(&x->tt, AB_GUESS_TT_BITS)) return 0;
+    const uint64_t user_max = st->max_nodes;
+    const uint64_t guess_max = st->nodes + AB_GUESS_NODES;
+    st->max_nodes = user_max && user_max < guess_max ? user_max : guess_max;
+    ab_config_t quiet = ab_config_default();
+    ab_result_t g;
+    memset(&g, 0, sizeof(g));
+    const int points = st->board->size * st->board->size;
+    deepen_root(x, c, passes, points < AB_MAX_PLY - 10 ? points : AB_MAX_PLY - 10, &quiet, &g);
+    /* Only the user's limits stop the prover. */
+    const bool user_stop = user_max && st->nodes >= user_max;
+    st->stop = user_stop || (st->max_seconds > 0 && ab_state_elapsed(st) >= st->max_seconds);
+    st->max_nodes = user_max;
+    ab_tt_free(&x->tt);
+    return c == STONE_BLACK ? g.value : -g.value;
+}
+
 bool ab_search(const game_t *g, const ab_config_t *cfg_in, ab_result_t *r)
 {
     if (game_is_over(g) && game_end_reason(g) != GAME_END_PASSES) return false;
@@ -310,10 +337,12 @@ bool ab_search(const game_t *g, const ab_config_t *cfg_in, ab_result_t *r)
     r->lo = -AB_INF;
     r->hi = AB_INF;
     r->best_move = POINT_NONE;
-    if (cfg.solve)
-        ab_solve(&x->s, to_move, passes, &cfg, r);
-    else
+    if (cfg.solve) {
+        int guess = heuristic_guess(x, to_move, passes);
+        if (!x->s.stop) ab_solve(&x->s, to_move, passes, &cfg, guess, r);
+    } else {
         deepen_root(x, to_move, passes, max_depth, &cfg, r);
+    }
     r->stopped = x->s.stop;
     ab_state_fill_stats(&x->s, r);
     ab_tt_free(&x->tt);

@@ -483,7 +483,8 @@ static int komi_half_points(const rules_t *r)
     return (int)(k >= 0 ? k + 0.5 : k - 0.5);
 }
 
-void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, ab_result_t *r)
+void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int guess,
+              ab_result_t *r)
 {
     solver_t sv;
     memset(&sv, 0, sizeof(sv));
@@ -506,6 +507,12 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, ab_r
     static_bounds(&sv, c, passes, &lo, &hi, &no_play);
     if (lo < sv.lo_limit) lo = sv.lo_limit;
     if (hi > sv.hi_limit) hi = sv.hi_limit;
+    /* The thresholds: the guess first, then the level next to it on the side the first test
+     * points to (the value is often near the guess, and a value needs a proof at it and a
+     * disproof one level above), then steps that double while the tests keep pointing the same
+     * way (small boards often end at an extreme), then bisection. */
+    int probe = guess + ((guess - parity) % 2 + 2) % 2, step = 2, direction = 0;
+    bool galloping = true;
     while (lo < hi && !s->stop) {
         int t, lo_if_proven, hi_if_not;
         if (goal && hi == AB_WIN) { /* does black win by capture? */
@@ -516,14 +523,25 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, ab_r
             t = -AB_WIN + 1;
             lo_if_proven = area_min;
             hi_if_not = -AB_WIN;
-        } else { /* bisect the levels */
-            t = lo + (hi - lo + 1) / 2;
-            t += ((t - parity) % 2 + 2) % 2;
+        } else {
+            if (galloping && probe > lo && probe <= hi) {
+                t = probe;
+            } else { /* bisect the levels */
+                t = lo + (hi - lo + 1) / 2;
+                t += ((t - parity) % 2 + 2) % 2;
+            }
             lo_if_proven = t;
             hi_if_not = t - 2;
         }
         int res = test(&sv, c, passes, 0, t);
         if (res < 0) break;
+        const int d = res == 1 ? 1 : -1;
+        if (direction != 0 && d != direction) galloping = false;
+        if (direction != 0 && d == direction) step *= 2;
+        direction = d;
+        probe = res == 1 ? t + step : t - step;
+        if (probe > hi) probe = hi;
+        if (probe <= lo) probe = lo + 2;
         if (res == 1 && lo_if_proven > lo) lo = lo_if_proven;
         if (res == 0 && hi_if_not < hi) hi = hi_if_not;
         if (hi < lo) hi = lo; /* only under a graph-history clash */
