@@ -19,6 +19,7 @@
 #include "tengen/board.h"
 #include "tengen/game.h"
 #include "tengen/rules.h"
+#include "tengen/score.h"
 
 #define AB_WIN 30000     /* a won game (capture goal reached), minus the plies it takes */
 #define AB_WIN_MIN 29000 /* |value| >= this is a win or loss by the capture goal */
@@ -89,6 +90,9 @@ typedef struct ab_config {
     bool symmetry; /* look positions up under the 8 symmetries of the board */
     stone_t to_move; /* the player to search for; STONE_EMPTY: the game's player to move (another
                         colour searches as if the game's player had passed, without ending it) */
+    bool endgame_order; /* the prover orders moves by issue 5's endgame priority Q (ab_solve.c)
+                           instead of captures, escapes and centrality */
+    bool area_count;    /* count by area whatever the game's scoring rule (ab_final_status) */
     ab_iteration_fn on_iteration;
     void *user;
 } ab_config_t;
@@ -100,5 +104,29 @@ ab_config_t ab_config_default(void);
  * rules of g. The game is not changed. Returns false (r untouched) if the game is over or out of
  * memory; otherwise fills r. Reproducible: no randomness. */
 bool ab_search(const game_t *g, const ab_config_t *cfg, ab_result_t *r);
+
+/* ---- perfect play at the end of a game (ab_final.c) ---- */
+
+#define AB_FINAL_BUDGET 50000 /* prover expansions of ab_final_status by default */
+
+typedef struct ab_final {
+    bool known; /* solved within the budget: the statuses and the count below hold */
+    stone_status_t status[BOARD_MAX_POINTS]; /* of every stone (STATUS_ALIVE elsewhere) */
+    double black_margin; /* black's area margin, komi included, with perfect play from here */
+    uint64_t nodes;      /* prover expansions used */
+    int pv[AB_MAX_PLY];  /* the line of perfect play the statuses come from */
+    int pv_len;
+} ab_final_t;
+
+/* Classify every string of g's position (the player to move as the game says) by perfect play
+ * from it, counted by area: the prover finds the exact result within `budget` expansions (0:
+ * AB_FINAL_BUDGET) and a line that keeps it to the end (two passes, or until the static
+ * analysis settles every point). A string is dead if it is captured on that line or ends
+ * inside the opponent's safe points; otherwise in seki if at the end it is not pass-alive and
+ * shares a liberty with a surviving opponent string that is not pass-alive either; alive
+ * otherwise. out->known is false (statuses all STATUS_ALIVE, "unknown") when the budget runs
+ * out, with a capture goal (Atari Go), or when the game is over by resignation. Returns false
+ * only when out of memory. */
+bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out);
 
 #endif

@@ -58,6 +58,7 @@ typedef struct solver {
     int t;        /* the threshold of the current test */
     int max_ply;  /* deepest ply reached */
     int lo_limit, hi_limit; /* the widest values (for the bounds of unknown entries) */
+    bool q_order;           /* order moves by the endgame priority (ab_config_t.endgame_order) */
 } solver_t;
 
 /* 2^bits entries, zeroed (calloc maps fresh pages for a large table: a small problem pays only
@@ -217,6 +218,50 @@ static void child_numbers(const solver_t *sv, child_t *ch)
     }
 }
 
+/* The endgame priority of issue 5 for c's move p (boards up to 8x8; 0 elsewhere):
+ * Q = 5 x (points the move makes safe for c: pass-alive stones and safe regions, ab_static.c)
+ *   + 4 x (c's stones the move connects to its pass-alive stones: those of the strings next to p
+ *          when p touches a pass-alive stone of c; a string already sharing two liberties with
+ *          them, connected in the miai sense, counts too)
+ *   + 3 x (empty points next to those stones). */
+static int endgame_priority(const ab_state_t *s, stone_t c, int p)
+{
+    if (!s->statics) return 0;
+    const ab_geom_t *g = &s->geom;
+    const board_t *b = s->board;
+    ab_bits_t black, white;
+    ab_bits_from_board(g, b, &black, &white);
+    ab_bits_t mine = c == STONE_BLACK ? black : white, theirs = c == STONE_BLACK ? white : black;
+    ab_static_t before, after;
+    ab_static_analyse(g, black, white, &before);
+    /* The position after the move: p is c's, and the strings it takes the last liberty of go. */
+    const ab_bits_t bit = (ab_bits_t)1 << g->bit[p];
+    ab_bits_t mine2 = mine | bit, theirs2 = theirs;
+    for (int d = 0; d < 4; d++) {
+        int q = p + board_neighbor_offset(b, d);
+        if (b->color[q] == stone_other(c) && b->libs[b->chain[q]] == 1)
+            theirs2 &= ~ab_bits_flood(g, (ab_bits_t)1 << g->bit[q], theirs);
+    }
+    ab_static_analyse(g, c == STONE_BLACK ? mine2 : theirs2, c == STONE_BLACK ? theirs2 : mine2,
+                      &after);
+    int made_safe = ab_bits_count(after.safe[c]) - ab_bits_count(before.safe[c]);
+    const ab_bits_t alive = before.alive[c], empty = g->full & ~(black | white);
+    ab_bits_t joined = 0;
+    if (ab_bits_neighbours(g, alive) & bit)
+        joined = ab_bits_flood(g, bit, mine2) & ~alive & ~bit;
+    /* Strings sharing two liberties with the pass-alive stones are connected already (miai). */
+    ab_bits_t rest = mine & ~alive & ~joined, alive_libs = ab_bits_neighbours(g, alive) & empty;
+    while (rest) {
+        ab_bits_t str = ab_bits_flood(g, rest & (~rest + 1), mine);
+        rest &= ~str;
+        if (ab_bits_count(ab_bits_neighbours(g, str) & alive_libs) >= 2 &&
+            (ab_bits_neighbours(g, str) & bit))
+            joined |= str;
+    }
+    int libs = ab_bits_count(ab_bits_neighbours(g, joined) & empty & ~bit);
+    return 5 * made_safe + 4 * ab_bits_count(joined) + 3 * libs;
+}
+
 /* Order of the children: a pass first (the quickest end: the opponent must then prove it can
  * do better than the count), then the hint (the table's deciding move), captures, escapes and
  * central points. Every child is played once to analyse it; the table is read after all of
@@ -226,18 +271,21 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
 {
     ab_state_t *s = sv->s;
     const board_t *b = s->board;
-    int points[BOARD_MAX_POINTS + 1], scores[BOARD_MAX_POINTS + 1], n = 0;
+    int points[BOARD_MAX_POINTS + 1], n = 0;
+    int64_t scores[BOARD_MAX_POINTS + 1];
     points[n] = POINT_PASS;
-    scores[n++] = 1 << 20;
+    scores[n++] = (int64_t)1 << 40;
     for (int i = 0; i < b->empty_count; i++) {
         int p = b->empties[i];
         if (ab_state_pruned(s, no_play, p)) continue;
         if (board_check_move(b, c, p) != MOVE_OK) continue;
         points[n] = p;
-        scores[n++] = ab_state_static_score(s, c, p) + (p == hint ? 1 << 21 : 0);
+        int64_t q = sv->q_order ? endgame_priority(s, c, p) : 0;
+        scores[n++] = (q << 16) + ab_state_static_score(s, c, p) + (p == hint ? (int64_t)1 << 41 : 0);
     }
     for (int i = 1; i < n; i++) {
-        int p = points[i], sc = scores[i], j = i - 1;
+        int p = points[i], j = i - 1;
+        int64_t sc = scores[i];
         while (j >= 0 && scores[j] < sc) {
             points[j + 1] = points[j];
             scores[j + 1] = scores[j];
@@ -489,6 +537,7 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     solver_t sv;
     memset(&sv, 0, sizeof(sv));
     sv.s = s;
+    sv.q_order = cfg->endgame_order;
     if (!table_alloc(&sv.table, cfg->tt_bits > 0 ? cfg->tt_bits : 16)) {
         s->stop = true;
         return;

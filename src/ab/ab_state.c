@@ -70,6 +70,7 @@ bool ab_state_init(ab_state_t *s, const game_t *g, const ab_config_t *cfg)
     s->board = &s->boards[0];
     board_copy(s->board, game_board(g));
     s->rules = *game_rules(g);
+    if (cfg->area_count) s->rules.scoring = SCORING_AREA;
     s->eval = cfg->eval ? cfg->eval : &AB_EVAL_AREA;
     s->benson = s->rules.capture_goal == 0 && s->rules.scoring == SCORING_AREA;
     s->statics = s->benson && ab_geom_init(&s->geom, s->board);
