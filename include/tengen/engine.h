@@ -22,7 +22,9 @@ typedef enum engine_kind {
     ENGINE_MCTS = 0, /* UCT with RAVE (mcts.h) */
     ENGINE_AB,       /* alpha-beta (ab.h) with the phase evaluation: liberties in Atari Go and
                         while a string is in atari, area otherwise; playouts is its node limit
-                        per move. Ownership, dead stones and analysis still use the MCTS. */
+                        per move. Dead stones and seki by perfect play (ab_final_status) on
+                        boards up to 8x8 when it answers; otherwise, and for ownership and
+                        analysis, the MCTS. */
 } engine_kind_t;
 
 #define ENGINE_DEFAULT_SECONDS 5.0 /* per move when neither playouts nor time is given */

@@ -40,6 +40,10 @@
  * area) is a win rate of 73%. */
 #define ENGINE_AB_TT_BITS 20
 #define ENGINE_AB_WINRATE_SCALE 100.0
+/* ENGINE_AB judges dead stones and seki by perfect play (ab_final_status, within its default
+ * call budget) on boards up to this size, where the prover's static analysis is fast; beyond,
+ * or when that answers "unknown", by the MCTS's ownership like ENGINE_MCTS. */
+#define ENGINE_AB_FINAL_MAX_SIZE 8
 /* Playouts of the search run only to find dead stones, when the settings give no playout limit. */
 #define ENGINE_STATUS_PLAYOUTS 2000
 /* Time per move with a clock (engine_time_plan). Main time is spread over an estimate of our
@@ -556,8 +560,29 @@ static void ensure_ownership(engine_t *e, stone_t to_move)
     mcts_clear(e->mcts);
 }
 
+/* ENGINE_AB: the statuses by perfect play into dead[] and seki[] (each may be NULL), if known. */
+static bool exact_statuses(const engine_t *e, bool *dead, bool *seki)
+{
+    if (e->s.kind != ENGINE_AB || game_size(e->game) > ENGINE_AB_FINAL_MAX_SIZE) return false;
+    ab_final_t *f = malloc(sizeof(*f));
+    if (!f) return false;
+    const bool known = ab_final_status(e->game, 0, f) && f->known;
+    for (int p = 0; known && p < BOARD_MAX_POINTS; p++) {
+        if (dead) dead[p] = f->status[p] == STATUS_DEAD;
+        if (seki) seki[p] = f->status[p] == STATUS_SEKI;
+    }
+    free(f);
+    return known;
+}
+
 void engine_final_status(engine_t *e, stone_status_t *status)
 {
+    bool exact_dead[BOARD_MAX_POINTS], exact_seki[BOARD_MAX_POINTS];
+    if (exact_statuses(e, exact_dead, exact_seki)) {
+        for (int p = 0; p < BOARD_MAX_POINTS; p++)
+            status[p] = exact_dead[p] ? STATUS_DEAD : exact_seki[p] ? STATUS_SEKI : STATUS_ALIVE;
+        return;
+    }
     ensure_ownership(e, game_to_move(e->game));
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     classify(e, dead, seki);
@@ -567,10 +592,12 @@ void engine_final_status(engine_t *e, stone_status_t *status)
 
 score_t engine_final_score(engine_t *e)
 {
-    ensure_ownership(e, game_to_move(e->game));
-    bool dead[BOARD_MAX_POINTS];
-    classify(e, dead, NULL);
     const game_t *g = e->game;
+    bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
+    if (exact_statuses(e, dead, seki))
+        return score_count(game_board(g), game_rules(g), game_handicap(g), dead, seki);
+    ensure_ownership(e, game_to_move(e->game));
+    classify(e, dead, NULL);
     return score_count(game_board(g), game_rules(g), game_handicap(g), dead, NULL);
 }
 
