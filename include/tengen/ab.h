@@ -93,6 +93,9 @@ typedef struct ab_config {
     bool endgame_order; /* the prover orders moves by issue 5's endgame priority Q (ab_solve.c)
                            instead of captures, escapes and centrality */
     bool area_count;    /* count by area whatever the game's scoring rule (ab_final_status) */
+    bool single_test;   /* solve mode: only test "black's value >= test_value" (half points,
+                           komi included) and report the bounds that gives */
+    int test_value;
     ab_iteration_fn on_iteration;
     void *user;
 } ab_config_t;

@@ -562,6 +562,21 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
      * way (small boards often end at an extreme), then bisection. */
     int probe = guess + ((guess - parity) % 2 + 2) % 2, step = 2, direction = 0;
     bool galloping = true;
+    if (cfg->single_test) {
+        int t = cfg->test_value;
+        int res = lo < t && t <= hi ? test(&sv, c, passes, 0, t) : -1;
+        if (res == 1) lo = t;
+        if (res == 0) hi = t - 1 - ((t - 1 - parity) % 2 + 2) % 2; /* the level below t */
+        if (hi < lo) hi = lo;
+        if (lo < hi) {
+            r->lo = c == STONE_BLACK ? lo : -hi;
+            r->hi = c == STONE_BLACK ? hi : -lo;
+            r->value = r->lo;
+            r->depth = sv.max_ply;
+            free(sv.table.e);
+            return;
+        }
+    }
     while (lo < hi && !s->stop) {
         int t, lo_if_proven, hi_if_not;
         if (goal && hi == AB_WIN) { /* does black win by capture? */

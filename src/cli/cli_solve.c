@@ -32,6 +32,7 @@ enum {
     OPT_TT_BITS,
     OPT_NO_SYMMETRY,
     OPT_HEURISTIC,
+    OPT_AT_LEAST,
     OPT_VERBOSE,
     OPT_COUNT
 };
@@ -62,7 +63,9 @@ static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
                          "no symmetric table lookups"},
     [OPT_HEURISTIC] = {"heuristic", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                        "heuristic leaves instead of proven bounds (needs --depth)"},
-    [OPT_VERBOSE] = {"verbose", CLI_OPT_FLAG, 0, 0, NULL, NULL, "print every iteration on stderr"},
+    [OPT_AT_LEAST] = {"at-least", CLI_OPT_NUMBER, -1000, 1000, "POINTS", NULL,
+                      "only test whether black's result is at least this (e.g. a published value)"},
+    [OPT_VERBOSE] = {"verbose", CLI_OPT_FLAG, 0, 0, NULL, NULL, "print every test on stderr"},
 };
 
 static void usage(void)
@@ -210,6 +213,11 @@ int cli_solve(int argc, char **argv)
     }
     game_t *g = make_game(a);
     if (!g) return 2;
+    if (a[OPT_AT_LEAST].given) {
+        double t2 = a[OPT_AT_LEAST].number * 2;
+        cfg.single_test = true;
+        cfg.test_value = (int)(t2 >= 0 ? t2 + 0.5 : t2 - 0.5);
+    }
     if (a[OPT_VERBOSE].given) {
         cfg.on_iteration = on_iteration;
         cfg.user = g;
