@@ -106,7 +106,6 @@ static void test_bulky_five_is_dead(void **state)
     game_free(j.game);
 }
 
-
 static void test_seki_with_eyes(void **state)
 {
     (void)state;

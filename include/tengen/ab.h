@@ -66,11 +66,11 @@ typedef struct ab_result {
     int depth;      /* alpha-beta: nominal depth of the last completed iteration; solve mode:
                        the deepest ply the prover reached */
     uint64_t nodes; /* positions visited (alpha-beta) or expanded (the prover), all iterations */
-    double seconds;     /* wall-clock time */
-    double cpu_seconds; /* processor time of this process meanwhile (not inflated by a loaded
-                           machine; includes other threads of the process, if any) */
+    double seconds; /* wall-clock time */
+    double cpu_seconds;      /* processor time of this process meanwhile (not inflated by a loaded
+                                machine; includes other threads of the process, if any) */
     double nodes_per_second; /* per wall-clock second */
-    int pv[AB_MAX_PLY]; /* principal variation from the root, moves alternate from to_move */
+    int pv[AB_MAX_PLY];      /* principal variation from the root, moves alternate from to_move */
     int pv_len;
     bool stopped; /* a node or time limit ended the search before it finished */
 } ab_result_t;
@@ -85,11 +85,11 @@ typedef struct ab_config {
     int max_depth;         /* 0: up to AB_MAX_PLY - 10 */
     uint64_t max_nodes;    /* 0: no limit */
     double max_seconds;    /* 0: no limit */
-    int tt_bits;   /* log2 of the table entries; 0: no table (the prover keeps 2^16 at least);
-                      default 20 via ab_config_default */
-    bool symmetry; /* look positions up under the 8 symmetries of the board */
-    stone_t to_move; /* the player to search for; STONE_EMPTY: the game's player to move (another
-                        colour searches as if the game's player had passed, without ending it) */
+    int tt_bits;        /* log2 of the table entries; 0: no table (the prover keeps 2^16 at least);
+                           default 20 via ab_config_default */
+    bool symmetry;      /* look positions up under the 8 symmetries of the board */
+    stone_t to_move;    /* the player to search for; STONE_EMPTY: the game's player to move (another
+                           colour searches as if the game's player had passed, without ending it) */
     bool endgame_order; /* the prover orders moves by issue 5's endgame priority Q (ab_solve.c)
                            instead of captures, escapes and centrality */
     bool area_count;    /* count by area whatever the game's scoring rule (ab_final_status) */

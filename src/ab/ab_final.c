@@ -45,8 +45,8 @@ static void settled_owner(const board_t *b, stone_t *owner)
     for (int p = 0; p < b->num_points; p++) {
         if (b->color[p] == STONE_BORDER) continue;
         owner[p] = territory[p] != STONE_EMPTY ? territory[p]
-                   : alive[p]                 ? (stone_t)b->color[p]
-                                              : STONE_EMPTY;
+                   : alive[p]                  ? (stone_t)b->color[p]
+                                               : STONE_EMPTY;
     }
 }
 
@@ -72,7 +72,8 @@ static bool shares_unsettled_liberty(const board_t *b, int p, const stone_t *own
 bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
 {
     memset(out, 0, sizeof(*out));
-    for (int p = 0; p < BOARD_MAX_POINTS; p++) out->status[p] = STATUS_ALIVE;
+    for (int p = 0; p < BOARD_MAX_POINTS; p++)
+        out->status[p] = STATUS_ALIVE;
     if (game_rules(g)->capture_goal > 0) return true;
     if (game_is_over(g) && game_end_reason(g) != GAME_END_PASSES) return true;
 

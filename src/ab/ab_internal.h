@@ -39,8 +39,8 @@ typedef uint64_t ab_bits_t; /* a set of points: bit y * n + x */
 typedef struct ab_geom {
     int n;
     ab_bits_t full, not_first_col, not_last_col;
-    int16_t point[64];             /* board point of each bit */
-    int8_t bit[BOARD_MAX_POINTS];  /* bit of each on-board point, -1 elsewhere */
+    int16_t point[64];            /* board point of each bit */
+    int8_t bit[BOARD_MAX_POINTS]; /* bit of each on-board point, -1 elsewhere */
 } ab_geom_t;
 
 /* What stays true whatever is played (see ab_static.c). Indexed by stone_t. */

@@ -28,22 +28,22 @@
 
 #include "ab/ab_internal.h"
 
-#define PN_INF 0xffffffffu     /* proven (dn) or disproven (pn) */
-#define PN_STUCK 0xfffffffeu   /* neither can progress: the path reached AB_MAX_PLY */
-#define PN_MAX 0xfffffff0u     /* real numbers saturate here */
-#define PN_EPSILON_DIV 4       /* child thresholds: second best times (1 + 1/4) */
+#define PN_INF 0xffffffffu   /* proven (dn) or disproven (pn) */
+#define PN_STUCK 0xfffffffeu /* neither can progress: the path reached AB_MAX_PLY */
+#define PN_MAX 0xfffffff0u   /* real numbers saturate here */
+#define PN_EPSILON_DIV 4     /* child thresholds: second best times (1 + 1/4) */
 #define SOLVE_MAX_CHILDREN (64 + 1)
-#define PV_MAX 80              /* plies of the principal variation */
+#define PV_MAX 80 /* plies of the principal variation */
 
 /* ---- the table ---- */
 
 typedef struct pn_entry {
     uint64_t key;
-    uint32_t pn, dn;  /* for threshold t */
-    int16_t lo, hi;   /* proven bounds of black's value */
+    uint32_t pn, dn; /* for threshold t */
+    int16_t lo, hi;  /* proven bounds of black's value */
     int16_t t;
-    int16_t move;     /* proving move in canonical orientation, or POINT_NONE */
-    uint8_t work;     /* log2 of the nodes spent below the last time: replacement priority */
+    int16_t move; /* proving move in canonical orientation, or POINT_NONE */
+    uint8_t work; /* log2 of the nodes spent below the last time: replacement priority */
     uint8_t used;
 } pn_entry_t;
 
@@ -55,8 +55,8 @@ typedef struct pn_table {
 typedef struct solver {
     ab_state_t *s;
     pn_table_t table;
-    int t;        /* the threshold of the current test */
-    int max_ply;  /* deepest ply reached */
+    int t;                  /* the threshold of the current test */
+    int max_ply;            /* deepest ply reached */
     int lo_limit, hi_limit; /* the widest values (for the bounds of unknown entries) */
     bool q_order;           /* order moves by the endgame priority (ab_config_t.endgame_order) */
 } solver_t;
@@ -174,8 +174,8 @@ static uint8_t log2_work(uint64_t n)
 typedef struct child {
     int16_t point;
     int8_t sym;
-    bool ended;      /* the move ended the game: pn and dn are final */
-    int16_t lo, hi;  /* static bounds of black's value */
+    bool ended;     /* the move ended the game: pn and dn are final */
+    int16_t lo, hi; /* static bounds of black's value */
     uint64_t key;
     ab_bits_t no_play;
     uint32_t pn, dn;
@@ -247,8 +247,7 @@ static int endgame_priority(const ab_state_t *s, stone_t c, int p)
     int made_safe = ab_bits_count(after.safe[c]) - ab_bits_count(before.safe[c]);
     const ab_bits_t alive = before.alive[c], empty = g->full & ~(black | white);
     ab_bits_t joined = 0;
-    if (ab_bits_neighbours(g, alive) & bit)
-        joined = ab_bits_flood(g, bit, mine2) & ~alive & ~bit;
+    if (ab_bits_neighbours(g, alive) & bit) joined = ab_bits_flood(g, bit, mine2) & ~alive & ~bit;
     /* Strings sharing two liberties with the pass-alive stones are connected already (miai). */
     ab_bits_t rest = mine & ~alive & ~joined, alive_libs = ab_bits_neighbours(g, alive) & empty;
     while (rest) {
@@ -281,7 +280,8 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
         if (board_check_move(b, c, p) != MOVE_OK) continue;
         points[n] = p;
         int64_t q = sv->q_order ? endgame_priority(s, c, p) : 0;
-        scores[n++] = (q << 16) + ab_state_static_score(s, c, p) + (p == hint ? (int64_t)1 << 41 : 0);
+        scores[n++] =
+            (q << 16) + ab_state_static_score(s, c, p) + (p == hint ? (int64_t)1 << 41 : 0);
     }
     for (int i = 1; i < n; i++) {
         int p = points[i], j = i - 1;
@@ -333,7 +333,8 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
         }
         ab_state_undo(s);
     }
-    for (int i = 0; i < m; i++) child_numbers(sv, &out[i]);
+    for (int i = 0; i < m; i++)
+        child_numbers(sv, &out[i]);
     return m;
 }
 
@@ -408,7 +409,8 @@ static void mid(solver_t *sv, stone_t c, int passes, int ply, uint32_t thpn, uin
                 b2 = v;
             }
         }
-        uint32_t grow = b2 >= PN_MAX ? b2 : sat_add(b2, b2 / PN_EPSILON_DIV > 0 ? b2 / PN_EPSILON_DIV : 1);
+        uint32_t grow =
+            b2 >= PN_MAX ? b2 : sat_add(b2, b2 / PN_EPSILON_DIV > 0 ? b2 / PN_EPSILON_DIV : 1);
         uint32_t cpn, cdn;
         if (or_node) {
             cpn = thpn < grow ? thpn : grow;
@@ -520,7 +522,8 @@ static void principal_variation(solver_t *sv, stone_t c, int passes, int v, ab_r
         c = stone_other(c);
     }
     r->pv_len = n;
-    for (int i = n - 1; i >= 0; i--) ab_state_undo(s);
+    for (int i = n - 1; i >= 0; i--)
+        ab_state_undo(s);
     r->best_move = n ? r->pv[0] : POINT_NONE;
 }
 

@@ -143,7 +143,8 @@ bool ab_state_play(ab_state_t *s, stone_t c, int p, int ply)
     else if (captured)
         ab_symmetry_hashes(s->sym, next, h);
     else
-        for (int k = 0; k < s->sym->count; k++) h[k] = s->sym_hash[ply][k] ^ s->sym->zobrist[k][c][p];
+        for (int k = 0; k < s->sym->count; k++)
+            h[k] = s->sym_hash[ply][k] ^ s->sym->zobrist[k][c][p];
     path_push(s, sk);
     s->board = next;
     return true;
@@ -262,7 +263,8 @@ bool ab_state_game_end(const ab_state_t *s, stone_t c, int p, int passes, int pl
     if (p == POINT_PASS && passes >= 1) {
         *v = -final_score(s, stone_other(c));
         /* With a capture goal the count after two passes decides the game like a capture. */
-        if (s->rules.capture_goal > 0 && *v != 0) *v = *v > 0 ? AB_WIN - (ply + 1) : -(AB_WIN - (ply + 1));
+        if (s->rules.capture_goal > 0 && *v != 0)
+            *v = *v > 0 ? AB_WIN - (ply + 1) : -(AB_WIN - (ply + 1));
         return true;
     }
     return false;

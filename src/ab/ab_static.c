@@ -31,7 +31,8 @@ bool ab_geom_init(ab_geom_t *g, const board_t *b)
     if (n > AB_BITS_MAX_SIZE) return false;
     g->n = n;
     g->full = n * n == 64 ? ~(ab_bits_t)0 : ((ab_bits_t)1 << (n * n)) - 1;
-    for (int p = 0; p < BOARD_MAX_POINTS; p++) g->bit[p] = -1;
+    for (int p = 0; p < BOARD_MAX_POINTS; p++)
+        g->bit[p] = -1;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             int i = y * n + x, p = board_point(b, x, y);
@@ -59,8 +60,8 @@ void ab_bits_from_board(const ab_geom_t *g, const board_t *b, ab_bits_t *black, 
 
 ab_bits_t ab_bits_neighbours(const ab_geom_t *g, ab_bits_t m)
 {
-    ab_bits_t r = ((m << 1) & g->not_first_col) | ((m >> 1) & g->not_last_col) | (m << g->n) |
-                  (m >> g->n);
+    ab_bits_t r =
+        ((m << 1) & g->not_first_col) | ((m >> 1) & g->not_last_col) | (m << g->n) | (m >> g->n);
     return r & g->full;
 }
 
@@ -106,9 +107,10 @@ static ab_bits_t benson(const ab_geom_t *g, ab_bits_t mine, ab_bits_t empty)
     }
     if (candidates < 2) return 0;
     int ns = components(g, mine, strings);
-    uint64_t vital[64], adjacent[64];  /* per region: sets of string indices */
+    uint64_t vital[64], adjacent[64]; /* per region: sets of string indices */
     ab_bits_t libs[64];
-    for (int s = 0; s < ns; s++) libs[s] = ab_bits_neighbours(g, strings[s]) & empty;
+    for (int s = 0; s < ns; s++)
+        libs[s] = ab_bits_neighbours(g, strings[s]) & empty;
     for (int r = 0; r < nr; r++) {
         ab_bits_t e = regions[r] & empty, around = ab_bits_neighbours(g, regions[r]);
         vital[r] = adjacent[r] = 0;
@@ -124,14 +126,16 @@ static ab_bits_t benson(const ab_geom_t *g, ab_bits_t mine, ab_bits_t empty)
         int count[64] = {0};
         for (int r = 0; r < nr; r++) {
             if (!(alive_regions >> r & 1)) continue;
-            for (uint64_t v = vital[r] & alive_strings; v; v &= v - 1) count[__builtin_ctzll(v)]++;
+            for (uint64_t v = vital[r] & alive_strings; v; v &= v - 1)
+                count[__builtin_ctzll(v)]++;
         }
         uint64_t keep = 0;
         for (int s = 0; s < ns; s++)
             if ((alive_strings >> s & 1) && count[s] >= 2) keep |= (uint64_t)1 << s;
         uint64_t regions_left = 0;
         for (int r = 0; r < nr; r++)
-            if ((alive_regions >> r & 1) && !(adjacent[r] & ~keep)) regions_left |= (uint64_t)1 << r;
+            if ((alive_regions >> r & 1) && !(adjacent[r] & ~keep))
+                regions_left |= (uint64_t)1 << r;
         if (keep == alive_strings && regions_left == alive_regions) break;
         alive_strings = keep;
         alive_regions = regions_left;
@@ -200,8 +204,7 @@ void ab_static_analyse(const ab_geom_t *g, ab_bits_t black, ab_bits_t white, ab_
     for (int c = STONE_BLACK; c <= STONE_WHITE; c++) {
         int o = 3 - c;
         ab_bits_t opponent_stones = c == STONE_BLACK ? white : black;
-        ab_bits_t regions =
-            safe_regions(g, out->alive[c], opponent_stones, out->alive[o], empty);
+        ab_bits_t regions = safe_regions(g, out->alive[c], opponent_stones, out->alive[o], empty);
         out->safe[c] = out->alive[c] | regions;
         /* Moves that cannot change anything: the opponent's inside c's safe regions (its stones
          * there are dead whatever it does and threaten nothing that c must answer), and c's own

@@ -126,7 +126,8 @@ static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)
 
 static bool settings_ok(const engine_settings_t *s)
 {
-    return (s->kind == ENGINE_MCTS || s->kind == ENGINE_AB) && s->playouts >= 0 && s->seconds >= 0 && s->memory_mb >= 1 &&
+    return (s->kind == ENGINE_MCTS || s->kind == ENGINE_AB) && s->playouts >= 0 &&
+           s->seconds >= 0 && s->memory_mb >= 1 &&
            (s->resign_threshold == ENGINE_RESIGN_NEVER ||
             (s->resign_threshold >= 0 && s->resign_threshold <= 1));
 }
