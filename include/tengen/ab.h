@@ -1,7 +1,10 @@
-/* ab.h - the alpha-beta searcher: negamax with iterative deepening, principal-variation search,
- * a transposition table with lookups under the board's 8 symmetries, killer moves, the history
- * heuristic, and exact bounds from Benson's algorithm. It solves small boards outright and plays
- * Atari Go with a heuristic evaluation.
+/* ab.h - the exact searcher. For play: negamax alpha-beta with iterative deepening,
+ * principal-variation search, a transposition table with lookups under the board's 8
+ * symmetries, killer moves, the history heuristic and pluggable evaluations (Atari Go, area).
+ * For exact results (solve mode): a prover that decides threshold tests by proof-number search
+ * over the same moves, with Benson's algorithm and safe regions as static bounds (boards up to
+ * 8x8), which solves small boards outright; and on top of it the status of every string by
+ * perfect play near the end of a game (ab_final_status).
  *
  * Layer: uses the rules core only (board, game, rules, score/Benson). It reports through return
  * values and an optional per-iteration callback; it formats no protocol text.
