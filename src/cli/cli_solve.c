@@ -56,13 +56,14 @@ static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
     [OPT_MOVES] = {"moves", CLI_OPT_TEXT, 0, 0, "LIST", NULL,
                    "then play these moves, comma-separated GTP vertices (e.g. C3,B2)"},
     [OPT_EVAL] = {"eval", CLI_OPT_CHOICE, 0, 0, NULL, EVAL_CHOICES,
-                  "leaf evaluation (default area)"},
+                  "evaluation: leaves of --heuristic, bounds above 8x8 (default area)"},
     [OPT_TT_BITS] = {"tt-bits", CLI_OPT_INT, 0, 30, NULL, NULL,
                      "log2 of the table entries (default 22: 96 MB for the prover)"},
     [OPT_NO_SYMMETRY] = {"no-symmetry", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                          "no symmetric table lookups"},
     [OPT_HEURISTIC] = {"heuristic", CLI_OPT_FLAG, 0, 0, NULL, NULL,
-                       "heuristic leaves instead of proven bounds (needs --depth)"},
+                       "alpha-beta with heuristic leaves instead (needs --depth, --nodes or "
+                       "--seconds)"},
     [OPT_AT_LEAST] = {"at-least", CLI_OPT_NUMBER, -1000, 1000, "POINTS", NULL,
                       "only test whether black's result is at least this (e.g. a published value)"},
     [OPT_VERBOSE] = {"verbose", CLI_OPT_FLAG, 0, 0, NULL, NULL, "print every test on stderr"},
@@ -71,7 +72,8 @@ static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
 static void usage(void)
 {
     printf("usage: tengen solve [options]\n"
-           "Solve a small board exactly (alpha-beta) and print the result for black.\n"
+           "Solve a small board exactly (proof-number search over Benson's algorithm and safe\n"
+           "regions; docs/solve.md) and print the result for black.\n"
            "options:\n");
     cli_args_usage(stdout, SOLVE_OPTS, OPT_COUNT);
 }
