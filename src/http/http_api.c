@@ -346,14 +346,8 @@ static int newest_first(const void *a, const void *b)
 
 static void handle_list(web_t *w, web_reply_t *r)
 {
-    pthread_mutex_lock(&w->lock);
-    const int n = w->num_games;
-    web_game_t **games = malloc((size_t)(n ? n : 1) * sizeof *games);
-    for (int i = 0; games && i < n; i++) {
-        games[i] = w->games[i];
-        games[i]->refs++;
-    }
-    pthread_mutex_unlock(&w->lock);
+    int n;
+    web_game_t **games = web_games_snapshot(w, &n);
     summary_t *list = calloc((size_t)(n ? n : 1), sizeof *list);
     cJSON *j = cJSON_CreateObject();
     cJSON *arr = j ? cJSON_AddArrayToObject(j, "games") : NULL;

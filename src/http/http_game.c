@@ -81,6 +81,20 @@ void web_game_ref(web_game_t *g)
     pthread_mutex_unlock(&g->web->lock);
 }
 
+web_game_t **web_games_snapshot(web_t *w, int *n)
+{
+    pthread_mutex_lock(&w->lock);
+    *n = w->num_games;
+    web_game_t **games = malloc((size_t)(*n ? *n : 1) * sizeof *games);
+    for (int i = 0; games && i < *n; i++) {
+        games[i] = w->games[i];
+        games[i]->refs++;
+    }
+    pthread_mutex_unlock(&w->lock);
+    if (!games) *n = 0;
+    return games;
+}
+
 void web_game_unref(web_game_t *g)
 {
     if (!g) return;

@@ -209,6 +209,10 @@ void web_game_free(web_game_t *g);
 void web_game_ref(web_game_t *g);
 /* Drop a reference; frees the game when it was the last. */
 void web_game_unref(web_game_t *g);
+/* Every game of w, each with a reference taken (web_game_unref each), in a new array to free;
+ * taken under the list's lock only, so the caller may then lock the games one by one. NULL with
+ * *n = 0 if out of memory. */
+web_game_t **web_games_snapshot(web_t *w, int *n);
 web_phase_t web_game_phase(const web_game_t *g);
 /* Number of moves (setup entries excluded). Under the lock. */
 int web_game_move_count(const web_game_t *g);

@@ -472,14 +472,8 @@ static int open_listener(const web_config_t *cfg, int *port_out, int *family, bo
  * taken under the list's lock. */
 static void wake_all(web_t *w)
 {
-    pthread_mutex_lock(&w->lock);
-    const int n = w->num_games;
-    web_game_t **games = malloc((size_t)(n ? n : 1) * sizeof *games);
-    for (int i = 0; games && i < n; i++) {
-        games[i] = w->games[i];
-        games[i]->refs++;
-    }
-    pthread_mutex_unlock(&w->lock);
+    int n;
+    web_game_t **games = web_games_snapshot(w, &n);
     for (int i = 0; games && i < n; i++) {
         pthread_mutex_lock(&games[i]->lock);
         /* A search in progress ends at its next report: the pool can then stop in time. */
