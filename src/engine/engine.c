@@ -433,11 +433,8 @@ static bool position_settled(const engine_t *e)
             const double own = fabs(e->own[p]);
             if (own >= ENGINE_SETTLED_OWNERSHIP) continue;
             if (col != STONE_EMPTY || own >= ENGINE_SEKI_NEUTRAL) return false;
-            unsigned around = 0;
-            for (int d = 0; d < 4; d++)
-                around |= 1u << board_at(b, p + board_neighbor_offset(b, d));
-            const unsigned both = 1u << STONE_BLACK | 1u << STONE_WHITE;
-            if ((around & both) != both) return false;
+            if (!board_neighbor_count(b, p, STONE_BLACK) || !board_neighbor_count(b, p, STONE_WHITE))
+                return false; /* not a dame */
         }
     }
     return true;
