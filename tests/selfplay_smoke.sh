@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# tengen selfplay: a few tiny 7x7 games. Every SGF loads back into `tengen gtp` (loadsgf), has
-# the result the game line printed, and a game played out to two passes scores (final_score with
-# the same playouts and seed) to its RE; the summary adds up; one thread and a seed reproduce the
-# same games; bad options are refused.
+# tengen selfplay: a few tiny 7x7 games (MCTS, and alpha-beta in Atari Go). Every SGF loads back
+# into `tengen gtp` (loadsgf), has the result the game line printed, and a game played out to two
+# passes scores (final_score with the same playouts and seed) to its RE; the summary adds up; one
+# thread and a seed reproduce the same games; bad options are refused.
 #   bash tests/selfplay_smoke.sh <path to tengen>
 set -u
 tengen=${1:?usage: selfplay_smoke.sh <tengen>}
@@ -62,14 +62,39 @@ for i in 1 2 3; do
     cmp -s "$tmp/a/$f" "$tmp/c/$f" || err "$f differs between two runs with seed 5"
 done
 
+# --engine ab: alpha-beta against itself in Atari Go 7x7. Every game ends with a capture (the
+# capture goal; --resign never, as alpha-beta resigns a proven loss), and its SGF loads back into
+# `tengen gtp` with the capture on the board and the result RE.
+"$tengen" selfplay --engine ab --rules atari-go --games 2 --size 7 --playouts 2000 --seed 3 \
+    --resign never --out "$tmp/ab" >"$tmp/ab.txt" || err "selfplay --engine ab exited $?"
+cat "$tmp/ab.txt"
+grep -q "^selfplay: .* atari-go rules, komi 0, engine ab, 2000 nodes per move" "$tmp/ab.txt" ||
+    err "--engine ab: the header line does not name the engine and the rules"
+for i in 1 2; do
+    f=$(printf '%s/ab/selfplay-%04d.sgf' "$tmp" "$i")
+    [ -s "$f" ] || { err "$f missing"; continue; }
+    grep -q "^game $i: [BW]+ by capture after [0-9]* moves" "$tmp/ab.txt" ||
+        err "--engine ab game $i did not end with a capture"
+    re=$(sed -n 's/.*RE\[\([^]]*\)\].*/\1/p' "$f" | head -1)
+    grep -q 'RU\[atari-go\]' "$f" || err "$f: no RU[atari-go]"
+    grep -q "^game $i: $re by capture" "$tmp/ab.txt" || err "$f: RE[$re] is not what game $i printed"
+    out=$(printf 'loadsgf %s\nshowboard\nfinal_score\nquit\n' "$f" | "$tengen" gtp 2>/dev/null)
+    grep -q '^= [bw]' <<<"$out" || err "$f does not load: $out"
+    # The winner's captures on the board the SGF replays to.
+    if [ "$re" = B+ ]; then who=black; else who=white; fi
+    grep -Eq "by $who \([XO]\): [1-9]" <<<"$out" || err "$f: no capture by $who: $out"
+    grep -qx "= $re" <<<"$out" || err "$f: final_score is not RE[$re]: $out"
+done
+
 for bad in "--games 0" "--size 1" "--playouts x" "--threads 0" "--out" "--resign sometimes" \
-    "--nonsense 1" "extra"; do
+    "--nonsense 1" "extra" "--engine minimax" "--rules nonsense"; do
     # shellcheck disable=SC2086
     "$tengen" selfplay $bad --out "$tmp/bad" >/dev/null 2>&1
     st=$?
     [ "$st" = 2 ] || err "'selfplay $bad' exited $st, expected 2"
 done
 "$tengen" selfplay --help | grep -q -- '--playouts' || err "selfplay --help"
+"$tengen" selfplay --help | grep -q -- '--engine.*mcts.*ab' || err "selfplay --help has no --engine"
 
 [ "$fail" = 0 ] && echo "selfplay smoke: ok"
 exit "$fail"

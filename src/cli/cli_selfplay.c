@@ -1,12 +1,12 @@
-/* cli_selfplay.c - `tengen selfplay`: games of tengen's engine against itself, one SGF file per
- * game, for tuning and tests.
+/* cli_selfplay.c - `tengen selfplay`: games of tengen's engine (MCTS, or alpha-beta with
+ * --engine ab) against itself, one SGF file per game, for tuning and tests.
  *
  * One engine plays both colours (its tree is reused from move to move across colours). A game
- * ends by resignation (the engine's resign rule), by two passes, or at a move limit; the result
- * of a counted game is the engine's final score (dead stones removed by its ownership and
- * Benson, as GTP final_score). Each game is seeded from --seed plus its index, so with one thread
- * the same command plays the same games. Owns the option table (parsed by cli_args.c) and the
- * text it prints only.
+ * ends by resignation (the engine's resign rule), by two passes, by the capture goal (Atari Go),
+ * or at a move limit; the result of a counted game is the engine's final score (dead stones
+ * removed as GTP final_score does). Each game is seeded from --seed plus its index, so with one
+ * thread the same command plays the same games. Owns the option table (parsed by cli_args.c) and
+ * the text it prints only.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -28,24 +28,47 @@
  * the engine passes once every point is settled). */
 #define SELFPLAY_MAX_MOVES_PER_POINT 3
 
-enum { SP_GAMES, SP_SIZE, SP_PLAYOUTS, SP_SEED, SP_OUT, SP_THREADS, SP_KOMI, SP_RESIGN, SP_COUNT };
+enum {
+    SP_GAMES,
+    SP_SIZE,
+    SP_RULES,
+    SP_ENGINE,
+    SP_PLAYOUTS,
+    SP_SEED,
+    SP_OUT,
+    SP_THREADS,
+    SP_KOMI,
+    SP_RESIGN,
+    SP_COUNT
+};
+
+#define SELFPLAY_DEFAULT_RULES "chinese"
+#define SELFPLAY_DEFAULT_KOMI 7.0 /* with the default rules; other presets keep their own */
 
 static const char *const NEVER_CHOICE[] = {"never", NULL};
+static const char *const ENGINE_CHOICES[] = {"mcts", "ab", NULL};
 
 static const cli_opt_t SELFPLAY_OPTS[SP_COUNT] = {
     [SP_GAMES] = {"games", CLI_OPT_INT, 1, 1e6, NULL, NULL, "number of games (default 1)"},
     [SP_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, NULL,
                  "board size (default 9)"},
+    [SP_RULES] = {"rules", CLI_OPT_CHOICE, 0, 0, NULL, RULES_PRESET_NAMES,
+                  "rules preset (default " SELFPLAY_DEFAULT_RULES ")"},
+    [SP_ENGINE] = {"engine", CLI_OPT_CHOICE, 0, 0, NULL, ENGINE_CHOICES,
+                   "move generator: mcts (default) or ab (alpha-beta, meant for Atari Go and "
+                   "small boards; --playouts = nodes)"},
     [SP_PLAYOUTS] = {"playouts", CLI_OPT_INT, 1, 1e9, NULL, NULL,
-                     "playouts per move (default 1000)"},
-    [SP_SEED] = {"seed", CLI_OPT_INT, 0, 4294967295.0, NULL, NULL,
-                 "random seed of the first game; game i uses seed + i (default 1)"},
+                     "playouts per move (default 1000; nodes per move with --engine ab)"},
+    [SP_SEED] =
+        {"seed", CLI_OPT_INT, 0, 4294967295.0, NULL, NULL,
+         "random seed of the first game; game i uses seed + i (default 1; alpha-beta has no "
+         "randomness: its games are all the same)"},
     [SP_OUT] = {"out", CLI_OPT_TEXT, 1, 0, "DIR", NULL,
                 "directory for the SGF files, created if missing (default selfplay)"},
     [SP_THREADS] = {"threads", CLI_OPT_INT, 1, MCTS_MAX_THREADS, NULL, NULL,
                     "search threads (default 1; games reproducible with 1 only)"},
     [SP_KOMI] = {"komi", CLI_OPT_NUMBER, -1000, 1000, NULL, NULL,
-                 "komi (default 7; Chinese rules)"},
+                 "komi (default 7 with the default rules, else the preset's)"},
     [SP_RESIGN] = {"resign", CLI_OPT_NUMBER, -1, 100, "X|never", NEVER_CHOICE,
                    "resign below this win rate in percent, held for 3 moves (default 10); "
                    "'never' (or -1) plays every game out"},
@@ -54,9 +77,10 @@ static const cli_opt_t SELFPLAY_OPTS[SP_COUNT] = {
 static void selfplay_usage(void)
 {
     printf("usage: tengen selfplay [options]\n"
-           "Games of tengen against itself (Chinese rules), one SGF file per game with the\n"
-           "result (RE) from resignation or from the engine's final score with dead stones\n"
-           "removed. Prints a line per game and the wins by colour.\n"
+           "Games of tengen against itself (Chinese rules unless --rules), one SGF file per\n"
+           "game with the result (RE) from resignation, the capture goal (Atari Go) or the\n"
+           "engine's final score with dead stones removed. Prints a line per game and the\n"
+           "wins by colour.\n"
            "options:\n");
     cli_args_usage(stdout, SELFPLAY_OPTS, SP_COUNT);
 }
@@ -111,10 +135,13 @@ static bool play_game(int size, const rules_t *rules, const engine_settings_t *s
         engine_genmove(e, game_to_move(g), true, false, NULL);
         res->moves++;
     }
-    if (game_end_reason(g) == GAME_END_RESIGN) {
+    const game_end_t end = game_end_reason(g);
+    if (end == GAME_END_RESIGN || end == GAME_END_CAPTURE_GOAL) {
+        const bool resigned = end == GAME_END_RESIGN;
         res->winner = game_winner(g);
-        snprintf(res->result, sizeof res->result, "%s+R", res->winner == STONE_BLACK ? "B" : "W");
-        res->how = "resignation";
+        snprintf(res->result, sizeof res->result, "%s+%s", res->winner == STONE_BLACK ? "B" : "W",
+                 resigned ? "R" : "");
+        res->how = resigned ? "resignation" : "capture";
     } else {
         const score_t sc = engine_final_score(e);
         res->winner = sc.margin > 0 ? STONE_BLACK : sc.margin < 0 ? STONE_WHITE : STONE_EMPTY;
@@ -144,7 +171,7 @@ int cli_selfplay(int argc, char **argv)
         [SP_PLAYOUTS] = cli_args_number(&v[SP_PLAYOUTS], 1000),
         [SP_SEED] = cli_args_number(&v[SP_SEED], 1),
         [SP_THREADS] = cli_args_number(&v[SP_THREADS], 1),
-        [SP_KOMI] = cli_args_number(&v[SP_KOMI], 7),
+        [SP_KOMI] = cli_args_number(&v[SP_KOMI], 0), /* the preset's: below */
         /* "never" is -1 */
         [SP_RESIGN] = cli_args_number(&v[SP_RESIGN], v[SP_RESIGN].given ? -1 : 10),
     };
@@ -152,10 +179,16 @@ int cli_selfplay(int argc, char **argv)
 
     const int games = (int)values[SP_GAMES], size = (int)values[SP_SIZE];
     rules_t rules;
-    if (!rules_preset(&rules, "chinese")) return 1;
-    rules.komi = values[SP_KOMI];
+    const char *preset =
+        v[SP_RULES].given ? RULES_PRESET_NAMES[v[SP_RULES].choice] : SELFPLAY_DEFAULT_RULES;
+    if (!rules_preset(&rules, preset)) return 1;
+    if (v[SP_KOMI].given)
+        rules.komi = values[SP_KOMI];
+    else if (!v[SP_RULES].given)
+        rules.komi = SELFPLAY_DEFAULT_KOMI;
     engine_settings_t s;
     engine_settings_default(&s);
+    s.kind = v[SP_ENGINE].given && v[SP_ENGINE].choice == 1 ? ENGINE_AB : ENGINE_MCTS;
     s.playouts = (long)values[SP_PLAYOUTS];
     s.threads = (int)values[SP_THREADS];
     s.resign_threshold = values[SP_RESIGN] < 0 ? ENGINE_RESIGN_NEVER : values[SP_RESIGN] / 100.0;
@@ -163,10 +196,12 @@ int cli_selfplay(int argc, char **argv)
         fprintf(stderr, "tengen selfplay: cannot create %s: %s\n", out_dir, strerror(errno));
         return 1;
     }
-    printf("selfplay: %d game%s, %dx%d, komi %g, %ld playouts per move, %d thread%s, seed %.0f, "
-           "SGF in %s\n",
-           games, games == 1 ? "" : "s", size, size, rules.komi, s.playouts, s.threads,
-           s.threads == 1 ? "" : "s", values[SP_SEED], out_dir);
+    printf("selfplay: %d game%s, %dx%d, %s rules, komi %g, engine %s, %ld %s per move, "
+           "%d thread%s, seed %.0f, SGF in %s\n",
+           games, games == 1 ? "" : "s", size, size, rules.name, rules.komi,
+           s.kind == ENGINE_AB ? "ab" : "mcts", s.playouts,
+           s.kind == ENGINE_AB ? "nodes" : "playouts", s.threads, s.threads == 1 ? "" : "s",
+           values[SP_SEED], out_dir);
     fflush(stdout);
     int wins[3] = {0, 0, 0}; /* by stone_t: jigo, black, white */
     int failed = 0;
