@@ -4,7 +4,8 @@
  * the documented statuses; the data folder round trip (close, open again: same games, same
  * moves, the count and the last search kept); "move now" and undo and delete while the AI
  * searches (from another thread, as a second browser tab would); copies of the first moves; the
- * checks of Host, Origin and Content-Type. Runs under ASan+UBSan like every test. */
+ * engine choice (alpha-beta) through a reload; the checks of Host, Origin and Content-Type. Runs
+ * under ASan+UBSan like every test. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -344,6 +345,65 @@ static void test_reload(void **state)
     assert_true(web_close(w));
 }
 
+/* The engine of a game as its engine settings say (not only the state's text). */
+static engine_kind_t engine_of(web_t *w, const char *id)
+{
+    web_game_t *g = web_find_game(w, id);
+    assert_non_null(g);
+    pthread_mutex_lock(&g->lock);
+    const engine_kind_t kind = engine_settings(g->engine)->kind;
+    pthread_mutex_unlock(&g->lock);
+    web_game_unref(g);
+    return kind;
+}
+
+static const char *ai_engine(const cJSON *state)
+{
+    return text_of(cJSON_GetObjectItemCaseSensitive(state, "ai"), "engine");
+}
+
+/* "engine": "ab" reaches the engine, answers a move, and comes back from the data folder; other
+ * values are refused; the default is MCTS. */
+static void test_engine_choice(void **state)
+{
+    (void)state;
+    web_t *w = open_server();
+    cJSON *j;
+    const char *create = "{\"size\":7,\"rules\":\"atari-go\",\"engine\":\"ab\",\"playouts\":2000}";
+    assert_int_equal(call(w, "POST", "/api/games", create, &j), 201);
+    char id[WEB_ID_MAX + 1], path[128];
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    assert_string_equal(ai_engine(j), "ab");
+    cJSON_Delete(j);
+    assert_int_equal(engine_of(w, id), ENGINE_AB);
+    snprintf(path, sizeof path, "/api/games/%s/play", id);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"D4\"}", NULL), 200);
+    snprintf(path, sizeof path, "/api/games/%s/genmove", id);
+    assert_int_equal(call(w, "POST", path, NULL, &j), 200);
+    assert_int_equal((int)number_of(j, "move_number"), 2);
+    cJSON_Delete(j);
+    assert_int_equal(call(w, "POST", "/api/games", "{\"size\":5}", &j), 201);
+    char plain[WEB_ID_MAX + 1];
+    snprintf(plain, sizeof plain, "%s", text_of(j, "id"));
+    assert_string_equal(ai_engine(j), "mcts");
+    cJSON_Delete(j);
+    static const char *const BAD[] = {"{\"engine\":\"alphabeta\"}", "{\"engine\":\"\"}",
+                                      "{\"engine\":true}", "{\"engine\":{}}"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
+        assert_int_equal(call(w, "POST", "/api/games", BAD[i], NULL), 400);
+    assert_true(web_close(w));
+
+    w = open_server();
+    assert_int_equal(engine_of(w, id), ENGINE_AB);
+    assert_int_equal(engine_of(w, plain), ENGINE_MCTS);
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_string_equal(ai_engine(j), "ab");
+    assert_int_equal((int)number_of(j, "move_number"), 2);
+    cJSON_Delete(j);
+    assert_true(web_close(w));
+}
+
 /* Play one of a few points (the AI may have taken any of them). */
 static void play_somewhere(web_t *w, const char *path)
 {
@@ -511,6 +571,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_reload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_move_now, setup, teardown),
         cmocka_unit_test_setup_teardown(test_copy, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_engine_choice, setup, teardown),
         cmocka_unit_test(test_guard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

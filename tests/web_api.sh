@@ -6,11 +6,12 @@
 # is not declared JSON, 429 with one AI thread and a queue of one), concurrent games, the analysis
 # event stream during a genmove and after a DELETE, the last search's summary in the state (also
 # after a restart), games played to the count with the proposal and a disputed dead list, Atari
-# Go's capture end, the AI resigning a hopeless position, copies of the first moves (two moves of
-# one colour in a row), SGF export read back by `tengen gtp` (loadsgf) and import, "move now"
-# (a long search stopped early) and undo, resign and delete while the AI thinks or waits, and a
-# restart that finds every game with its moves (a corrupt file is reported and left alone; a
-# second server on the folder refused).
+# Go's capture end, a game against the alpha-beta engine ("engine": "ab"; bad values 400), the
+# AI resigning a hopeless position, copies of the first moves (two moves of one colour in a
+# row), SGF export read back by `tengen gtp` (loadsgf) and import, "move now" (a long search
+# stopped early) and undo, resign and delete while the AI thinks or waits, and a restart that
+# finds every game with its moves and engine (a corrupt file is reported and left alone; a second
+# server on the folder refused).
 #   bash tests/web_api.sh <path to tengen>    (from the source root; CTest does this)
 set -u
 source "$(dirname "$0")/common.bash"
@@ -184,7 +185,7 @@ G1=$(id_of_body)
 grep -qi "^Location: /api/games/$G1" "$SCRATCH/headers" || fail "201 without Location"
 for f in '"size":9' '"komi":7.5' '"rules":"chinese"' '"human":"black"' '"to_move":"black","phase"' \
     '"phase":"play"' '"move_number":0' '"moves":[]' '"result":null' '"ai_thinking":false' \
-    '"captures":{"black":0,"white":0}' '"board":[".........",'; do
+    '"captures":{"black":0,"white":0}' '"board":[".........",' '"engine":"mcts"'; do
     has "$f" "new game"
 done
 [ -f "$DATA/$G1.sgf" ] || fail "new game not saved"
@@ -211,7 +212,8 @@ for bad in '{"size":4}' '{"size":26}' '{"size":-3}' '{"size":9.5}' '{"size":"9"}
     '{"size":1e999}' '{"size":123456789012345678901234567890}' '{"komi":"x"}' '{"komi":1e9}' \
     '{"rules":"chess"}' '{"rules":"中文"}' '{"rules":7}' '{"human":"red"}' '{"handicap":1}' \
     '{"handicap":10}' '{"size":8,"handicap":5}' '{"size":5,"handicap":2}' '{"playouts":-1}' \
-    '{"playouts":2000000}' '{"seconds":0}' '{"threads":99}' '{"sgf":5}'; do
+    '{"playouts":2000000}' '{"seconds":0}' '{"threads":99}' '{"sgf":5}' '{"engine":"minimax"}' \
+    '{"engine":"AB"}' '{"engine":1}' '{"engine":["ab"]}'; do
     req POST /api/games "$bad"
     expect 400 "bad field" "bad field $bad"
 done
@@ -336,6 +338,31 @@ req POST "/api/games/$GA/genmove"
 expect 409 "game over" "genmove after the end"
 req POST "/api/games/$GA/score"
 expect 409 "game over" "score after a capture win"
+
+# The alpha-beta engine: Atari Go 7x7 with "engine": "ab" answers a move; the choice is in the
+# state, the saved SGF (TGWEB) and copies (a copy may switch it).
+req POST /api/games '{"size":7,"rules":"atari-go","engine":"ab","playouts":5000}'
+expect 201 "" "Atari Go with engine ab"
+has '"engine":"ab"' "engine ab in the state"
+GAB=$(id_of_body)
+req POST "/api/games/$GAB/play" '{"move":"D4"}'
+expect 200 "" "a move against alpha-beta"
+req POST "/api/games/$GAB/genmove"
+expect 200 "" "alpha-beta's genmove"
+has '"move_number":2' "alpha-beta moved"
+grep -q '"ai_move":{"move":"[A-HJ][1-7]"' "$BODY" || fail "alpha-beta's move: $(head -c 400 "$BODY")"
+has '"engine":"ab"' "engine ab after its move"
+req GET "/api/games/$GAB/sgf"
+has 'TGWEB[' "alpha-beta game's SGF"
+has '"engine":"ab"' "alpha-beta game's TGWEB"
+req POST "/api/games/$GAB/copy" '{"engine":"mcts"}'
+expect 201 "" "copy an alpha-beta game with engine mcts"
+has '"engine":"mcts"' "copy switched to mcts"
+req DELETE "/api/games/$(id_of_body)"
+req POST "/api/games/$GAB/copy"
+expect 201 "" "copy an alpha-beta game"
+has '"engine":"ab"' "a copy keeps the engine"
+req DELETE "/api/games/$(id_of_body)"
 
 # ---- the end by passes, the count, a disputed dead list ----
 import "(;GM[1]SZ[5]KM[0.5];B[cc];W[])" ',"playouts":100'
@@ -591,12 +618,16 @@ grep -q 'skipped .*broken.sgf' "$SCRATCH/s2.err" || fail "corrupt file not repor
 while read -r id moves; do
     [ "$(moves_of "$id")" = "$moves" ] || fail "after restart game $id has $(moves_of "$id"), was $moves"
 done <"$SCRATCH/before"
-[ "$(wc -l <"$SCRATCH/before")" -eq 20 ] || fail "not 20 games: $(wc -l <"$SCRATCH/before")"
+[ "$(wc -l <"$SCRATCH/before")" -eq 21 ] || fail "not 21 games: $(wc -l <"$SCRATCH/before")"
 req GET "/api/games/$GP"
 has '"phase":"play"' "restart keeps the phase"
 req GET "/api/games/$G1"
 has '"last_analysis":{"move_number":1,"to_move":"white","playouts":' "restart keeps the last search"
 has '"ownership":[[' "restart keeps the last search's ownership"
+req GET "/api/games/$GAB"
+has '"engine":"ab"' "restart keeps the engine"
+req GET "/api/games/$G1"
+has '"engine":"mcts"' "restart keeps the default engine"
 "$TENGEN" web --port 0 --data "$DATA" >"$SCRATCH/s3.out" 2>&1 && fail "a second server on one folder"
 grep -q 'used by another tengen web' "$SCRATCH/s3.out" || fail "second server: $(cat "$SCRATCH/s3.out")"
 

@@ -6,8 +6,8 @@
 //           the territory estimate right after a reload, pass, review keys), "move now" and undo
 //           while tengen thinks, a 5x5 game to the end (passes, a disputed dead group, the count
 //           in words), SGF download, reload, SGF upload and "play on from here" (also after two
-//           moves of one colour), suicide, ko and superko explained, the saved games list and a
-//           phone-sized screenshot.
+//           moves of one colour), suicide, ko and superko explained, an Atari Go game against
+//           the alpha-beta engine, the saved games list and a phone-sized screenshot.
 //   resume: after the server restarted, the same browser profile opens the page and finds the
 //           game where it was, and play goes on.
 // Every wait is on a condition (never a fixed sleep); one step's limit is STEP_MS.
@@ -73,6 +73,7 @@ async function newGame(fields) {
   await tid('f-rules').selectOption(fields.rules);
   await tid('f-komi').fill(String(fields.komi));
   await tid('f-colour').selectOption('black');
+  await tid('f-engine').selectOption(fields.engine || 'mcts');
   await tid('f-strength').selectOption('custom');
   await tid('f-playouts').fill(String(fields.playouts));
   await tid('f-seconds').fill(String(fields.seconds));
@@ -370,13 +371,33 @@ async function playPhase() {
   check(await stone(twoBranch.moves[2]).evaluate((e) => e.classList.contains('white')), 'tengen played White');
   check(twoBranch.to_move === 'black', 'then it is my move (Black)');
 
-  // The saved games: nine listed; delete all but the first two, resume the 9x9 game.
+  // The alpha-beta engine: offered for Atari Go and small boards only, with a hint; it answers.
+  step('Alpha-beta in Atari Go');
+  await page.keyboard.press('n');
+  await tid('new-game-dialog').waitFor({ state: 'visible' });
+  await tid('f-rules').selectOption('chinese');
+  await tid('f-size').fill('13');
+  check(await page.locator('#f-engine option[value="ab"]').isDisabled(), 'no alpha-beta for 13x13 Go');
+  await tid('f-rules').selectOption('atari-go');
+  check(!(await page.locator('#f-engine option[value="ab"]').isDisabled()), 'alpha-beta for Atari Go on 13x13');
+  await tid('f-size').fill('7');
+  await tid('f-engine').selectOption('ab');
+  check(/Alpha-beta/.test(await tid('f-engine-hint').textContent()), 'the hint says what alpha-beta is');
+  let atari = await newGame({ size: 7, rules: 'atari-go', komi: 0, playouts: 5000, seconds: 2, engine: 'ab' });
+  check(atari.ai.engine === 'ab' && atari.rules === 'atari-go', 'an Atari Go game against alpha-beta: ' + JSON.stringify(atari.ai));
+  await page.locator('#board [data-vertex="D4"]').click();
+  atari = await waitHumanTurn();
+  check(atari.moves.length === 2 && atari.moves[1] !== 'pass', 'alpha-beta answered: ' + atari.moves);
+  await stone(atari.moves[1]).waitFor();
+  check(/alpha-beta/.test(await page.locator('#game-info').textContent()), 'the game info names the engine');
+
+  // The saved games: ten listed; delete all but the first two, resume the 9x9 game.
   step('The saved games');
   await page.keyboard.press('g');
   await tid('games-dialog').waitFor({ state: 'visible' });
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
-  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 9, 'nine saved games');
-  for (const id of [uploaded.id, branch.id, ko.id, long.id, superko.id, two.id, twoBranch.id]) {
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 10, 'ten saved games');
+  for (const id of [uploaded.id, branch.id, ko.id, long.id, superko.id, two.id, twoBranch.id, atari.id]) {
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"] [data-testid="delete-game"]`).click();
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"]`).waitFor({ state: 'detached' });
   }

@@ -545,7 +545,11 @@ function renderPlayers() {
   }
   const parts = [`${g.size}×${g.size}`, rulesLabel(g.rules) + ' rules', `komi ${g.komi}`];
   if (g.handicap) parts.push(`handicap ${g.handicap}`);
-  if (g.ai) parts.push(g.ai.playouts ? `tengen: ${g.ai.playouts.toLocaleString('en')} playouts` : `tengen: ${g.ai.seconds} s a move`);
+  if (g.ai && g.ai.engine === 'ab') {
+    parts.push(g.ai.playouts ? `tengen: alpha-beta, ${g.ai.playouts.toLocaleString('en')} positions` : `tengen: alpha-beta, ${g.ai.seconds} s a move`);
+  } else if (g.ai) {
+    parts.push(g.ai.playouts ? `tengen: ${g.ai.playouts.toLocaleString('en')} playouts` : `tengen: ${g.ai.seconds} s a move`);
+  }
   $('game-info').textContent = parts.join(' · ');
 }
 

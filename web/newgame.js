@@ -1,6 +1,6 @@
-// newgame.js - the New game dialog: size, rules, komi, handicap, colour and tengen's strength,
-// checked against the ranges of the API (docs/web.md) before anything is sent. The last choices
-// are remembered in localStorage.
+// newgame.js - the New game dialog: size, rules, komi, handicap, colour, tengen's engine (Monte
+// Carlo, or alpha-beta for Atari Go and small boards) and strength, checked against the ranges of
+// the API (docs/web.md) before anything is sent. The last choices are remembered in localStorage.
 
 const STORE = 'tengen.newGame';
 // Each preset's komi (docs/rules.md); with a handicap the API's default is 0.5.
@@ -8,6 +8,18 @@ const PRESET_KOMI = {
   chinese: 7.5, japanese: 6.5, korean: 6.5, aga: 7.5, 'new-zealand': 7, 'tromp-taylor': 7.5, 'atari-go': 0,
 };
 const STRENGTH_SECONDS = { 200000: 30 };
+// Alpha-beta is offered for Atari Go on every size and for Go up to this size: on larger boards
+// its area evaluation plays far below the Monte Carlo search.
+export const ALPHA_BETA_MAX_SIZE = 9;
+const ENGINE_HINT = {
+  mcts: 'Monte Carlo: plays thousands of quick random games from the position and picks the move that wins most of them.',
+  ab: 'Alpha-beta: reads every line a few moves ahead (minimax) and judges the ends by liberties; sharp in Atari Go fights. Its strength counts positions read, not playouts.',
+};
+
+// Can the alpha-beta engine be chosen for these rules and size?
+export function alphaBetaOffered(rules, size) {
+  return rules === 'atari-go' || size <= ALPHA_BETA_MAX_SIZE;
+}
 
 // The handicap stones the API accepts on a board: none below 7x7, up to 4 on 7x7 and even
 // sizes, up to 9 on odd sizes from 9x9.
@@ -26,6 +38,8 @@ export function setupNewGameDialog(dialog, start) {
   const komi = f('f-komi');
   const handicap = f('f-handicap');
   const colour = f('f-colour');
+  const engine = f('f-engine');
+  const engineHint = f('f-engine-hint');
   const strength = f('f-strength');
   const playouts = f('f-playouts');
   const seconds = f('f-seconds');
@@ -68,6 +82,15 @@ export function setupNewGameDialog(dialog, start) {
     f('f-seconds-wrap').hidden = !custom;
   }
 
+  // Alpha-beta only where it is offered; elsewhere the choice falls back to Monte Carlo.
+  function syncEngine() {
+    const n = Number(size.value) || 9;
+    const offered = alphaBetaOffered(rules.value, n);
+    engine.querySelector('option[value="ab"]').disabled = !offered;
+    if (!offered) engine.value = 'mcts';
+    engineHint.textContent = ENGINE_HINT[engine.value] || '';
+  }
+
   function syncHint() {
     const ai = colour.value === 'black' ? 'White' : 'Black';
     const h = Number(handicap.value) || 0;
@@ -82,16 +105,20 @@ export function setupNewGameDialog(dialog, start) {
     if (p.value !== 'other') size.value = p.value;
     else size.focus();
     fillHandicap();
+    syncEngine();
     syncHint();
   }));
   size.addEventListener('input', () => {
     syncPreset();
     fillHandicap();
+    syncEngine();
   });
   rules.addEventListener('change', () => {
     komi.value = defaultKomi();
+    syncEngine();
     syncHint();
   });
+  engine.addEventListener('change', syncEngine);
   handicap.addEventListener('change', () => {
     komi.value = defaultKomi();
     syncHint();
@@ -125,6 +152,7 @@ export function setupNewGameDialog(dialog, start) {
       rules: rules.value,
       handicap: Number(handicap.value) || 0,
       human: colour.value,
+      engine: alphaBetaOffered(rules.value, n) ? engine.value : 'mcts',
     };
     let p = Number(strength.value);
     let s = STRENGTH_SECONDS[strength.value] || 10;
@@ -167,6 +195,7 @@ export function setupNewGameDialog(dialog, start) {
     if (saved.handicap != null) handicap.value = String(saved.handicap);
     if (saved.komi != null) komi.value = saved.komi;
     if (saved.human) colour.value = saved.human;
+    if (saved.engine) engine.value = saved.engine;
     if (saved.strength) strength.value = saved.strength;
     if (saved.playouts != null) playouts.value = saved.playouts;
     if (saved.seconds != null) seconds.value = saved.seconds;
@@ -176,6 +205,7 @@ export function setupNewGameDialog(dialog, start) {
   fillHandicap();
   syncPreset();
   syncStrength();
+  syncEngine();
   syncHint();
 
   return {

@@ -191,6 +191,13 @@ static bool parse_options(const cJSON *obj, web_options_t *o, web_reply_t *r)
     o->threads = (int)x;
     if (!number_field(obj, "resign", 0, 1, false, &o->has_resign, &o->resign, r)) return false;
     if (!color_field(obj, "human", &o->has_human, &o->human, r)) return false;
+    const cJSON *engine = field(obj, "engine");
+    o->has_engine = engine != NULL;
+    if (engine && !web_engine_parse(cJSON_GetStringValue(engine), &o->engine)) {
+        web_error(r, 400, "bad field",
+                  "engine must be \"mcts\" (Monte Carlo) or \"ab\" (alpha-beta).");
+        return false;
+    }
     const cJSON *rules = field(obj, "rules");
     o->has_rules = rules != NULL;
     if (rules) {
@@ -463,7 +470,8 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
             return;
         }
         rules.komi = o.has_komi ? o.komi : handicap >= 2 ? 0.5 : rules.komi;
-        const web_ai_t ai = {o.has_playouts ? o.playouts : WEB_DEFAULT_PLAYOUTS,
+        const web_ai_t ai = {o.has_engine ? o.engine : ENGINE_MCTS,
+                             o.has_playouts ? o.playouts : WEB_DEFAULT_PLAYOUTS,
                              o.has_seconds ? o.seconds : WEB_DEFAULT_SECONDS,
                              o.has_threads ? o.threads : 1,
                              o.has_resign ? o.resign : WEB_DEFAULT_RESIGN};

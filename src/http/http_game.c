@@ -25,6 +25,7 @@ web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rule
     g->ai = *ai;
     engine_settings_t s;
     engine_settings_default(&s);
+    s.kind = ai->engine;
     s.playouts = ai->playouts;
     s.seconds = ai->seconds;
     s.threads = ai->threads;
@@ -47,6 +48,7 @@ web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rule
 void web_game_apply_ai(web_game_t *g)
 {
     engine_settings_t s = *engine_settings(g->engine);
+    s.kind = g->ai.engine;
     s.playouts = g->ai.playouts;
     s.seconds = g->ai.seconds;
     s.threads = g->ai.threads;
@@ -338,6 +340,7 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
     cJSON *ai = cJSON_AddObjectToObject(j, "ai");
     if (ai) {
         cJSON_AddStringToObject(ai, "color", web_color_name(stone_other(g->human)));
+        cJSON_AddStringToObject(ai, "engine", web_engine_name(g->ai.engine));
         cJSON_AddNumberToObject(ai, "playouts", (double)g->ai.playouts);
         cJSON_AddNumberToObject(ai, "seconds", g->ai.seconds);
         cJSON_AddNumberToObject(ai, "threads", g->ai.threads);
@@ -697,6 +700,7 @@ web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n
     sgf_free(root);
     if (!game) return NULL;
     web_ai_t ai = src->ai;
+    if (opts->has_engine) ai.engine = opts->engine;
     if (opts->has_playouts) ai.playouts = opts->playouts;
     if (opts->has_seconds) ai.seconds = opts->seconds;
     if (opts->has_threads) ai.threads = opts->threads;

@@ -75,8 +75,9 @@ typedef struct web_ai_stats {
 
 /* The AI settings of a game. */
 typedef struct web_ai {
-    long playouts;  /* per move, 0 = time only */
-    double seconds; /* per move, the cap */
+    engine_kind_t engine; /* ENGINE_MCTS, or ENGINE_AB (alpha-beta: playouts is its node limit) */
+    long playouts;        /* per move, 0 = time only */
+    double seconds;       /* per move, the cap */
     int threads;
     double resign; /* resign when the win rate stays below this (0..1; 0: never) */
 } web_ai_t;
@@ -84,7 +85,7 @@ typedef struct web_ai {
 /* The fields of a create or import request, validated (has_*: the field was given). */
 typedef struct web_options {
     bool has_size, has_komi, has_rules, has_handicap, has_human, has_playouts, has_seconds,
-        has_threads, has_resign;
+        has_threads, has_resign, has_engine;
     int size;
     double komi;
     rules_t rules;
@@ -94,6 +95,7 @@ typedef struct web_options {
     double seconds;
     int threads;
     double resign;
+    engine_kind_t engine;
 } web_options_t;
 
 typedef struct web web_t;
@@ -188,6 +190,9 @@ void web_error(web_reply_t *r, int status, const char *reason, const char *fmt, 
 void web_reply_json(web_reply_t *r, int status, cJSON *j);
 void web_reply_free(web_reply_t *r);
 const char *web_color_name(stone_t c);
+/* The API's name of an AI engine ("mcts", "ab"), and back: false for any other text (or NULL). */
+const char *web_engine_name(engine_kind_t k);
+bool web_engine_parse(const char *name, engine_kind_t *out);
 /* Round to `digits` decimals, for short JSON numbers. */
 double web_round(double x, int digits);
 /* A board as rows of .XO (top row first). */

@@ -112,6 +112,7 @@ static char *tgweb_text(const web_game_t *g)
     cJSON_AddStringToObject(j, "human", web_color_name(g->human));
     cJSON *ai = cJSON_AddObjectToObject(j, "ai");
     if (ai) {
+        cJSON_AddStringToObject(ai, "engine", web_engine_name(g->ai.engine));
         cJSON_AddNumberToObject(ai, "playouts", (double)g->ai.playouts);
         cJSON_AddNumberToObject(ai, "seconds", g->ai.seconds);
         cJSON_AddNumberToObject(ai, "threads", g->ai.threads);
@@ -298,6 +299,11 @@ static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *op
     const game_t *game = engine_game(wg->engine);
     const board_t *b = game_board(game);
     const cJSON *ai = cJSON_GetObjectItemCaseSensitive(tg, "ai");
+    /* A file without an engine (written before there was a choice) or with an unknown one: MCTS. */
+    if (!opts->has_engine &&
+        !web_engine_parse(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ai, "engine")),
+                          &wg->ai.engine))
+        wg->ai.engine = ENGINE_MCTS;
     if (!opts->has_playouts)
         wg->ai.playouts =
             (long)tg_number(ai, "playouts", 0, WEB_MAX_PLAYOUTS, (double)wg->ai.playouts);
@@ -388,7 +394,8 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         human = STONE_BLACK;
     else if (tg_human && !strcmp(tg_human, "white"))
         human = STONE_WHITE;
-    web_ai_t ai = {opts->has_playouts ? opts->playouts : WEB_DEFAULT_PLAYOUTS,
+    web_ai_t ai = {opts->has_engine ? opts->engine : ENGINE_MCTS,
+                   opts->has_playouts ? opts->playouts : WEB_DEFAULT_PLAYOUTS,
                    opts->has_seconds ? opts->seconds : WEB_DEFAULT_SECONDS,
                    opts->has_threads ? opts->threads : 1,
                    opts->has_resign ? opts->resign : WEB_DEFAULT_RESIGN};

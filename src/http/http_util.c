@@ -103,6 +103,22 @@ const char *web_color_name(stone_t c)
     return c == STONE_BLACK ? "black" : c == STONE_WHITE ? "white" : "none";
 }
 
+const char *web_engine_name(engine_kind_t k)
+{
+    return k == ENGINE_AB ? "ab" : "mcts";
+}
+
+bool web_engine_parse(const char *name, engine_kind_t *out)
+{
+    if (name && !strcmp(name, "mcts"))
+        *out = ENGINE_MCTS;
+    else if (name && !strcmp(name, "ab"))
+        *out = ENGINE_AB;
+    else
+        return false;
+    return true;
+}
+
 double web_round(double x, int digits)
 {
     if (!isfinite(x)) return 0;
