@@ -187,7 +187,7 @@ status=$?
 V='([A-HJ-T][0-9]+|pass)'
 F='-?[0-9]+\.[0-9]+'
 LZ="info move $V visits [0-9]+ winrate [0-9]+ prior [0-9]+ lcb [0-9]+ order [0-9]+ pv( $V)+"
-KATA="info move $V visits [0-9]+ winrate $F scoreMean $F scoreLead $F prior $F lcb $F order [0-9]+ pv( $V)+"
+KATA="info move $V visits [0-9]+ winrate $F scoreMean $F scoreStdev $F scoreLead $F prior $F lcb $F order [0-9]+ pv( $V)+"
 # The answers in order, each info line replaced by the name of its format. KataGo's lines end
 # with "ownership" and 81 floats (counted here: mawk has no {n} in regular expressions).
 awk -v lz="^$LZ( $LZ)*\$" -v kata="^$KATA( $KATA)*\$" -v one="^$LZ\$" -v f="^$F\$" '

@@ -51,8 +51,14 @@ function parseInfoLine(line) {
     } else if (word === 'pv') {
       const pv = []
       i++
-      while (i < words.length && words[i] !== 'info' && words[i] !== 'ownership') pv.push(words[i++])
+      const stop = ['info', 'ownership', 'pvVisits']
+      while (i < words.length && !stop.includes(words[i])) pv.push(words[i++])
       current.pv = pv
+    } else if (word === 'pvVisits') {
+      const visits = []
+      i++
+      while (i < words.length && words[i] !== 'info' && words[i] !== 'ownership') visits.push(words[i++])
+      current.pvVisits = visits
     } else {
       assert.ok(current, `info line starts with ${word}`)
       current[word] = words[i + 1]
@@ -78,6 +84,14 @@ function checkMoves(moves, format) {
     if (format === 'kata') {
       check(Number.isFinite(Number(m.scoreLead)), `scoreLead ${m.scoreLead}`)
       check(Number.isFinite(Number(m.scoreMean)), `scoreMean ${m.scoreMean}`)
+      check(Number(m.scoreStdev) >= 0, `scoreStdev ${m.scoreStdev}`)
+    }
+    if (m.pvVisits) {
+      // One count per pv move, the first the move's own visits, never growing along the line.
+      check(m.pvVisits.length === m.pv.length, `pvVisits ${m.pvVisits} for pv ${m.pv}`)
+      check(Number(m.pvVisits[0]) === Number(m.visits), `pvVisits starts with ${m.visits}`)
+      for (let i = 1; i < m.pvVisits.length; i++)
+        check(Number(m.pvVisits[i]) <= Number(m.pvVisits[i - 1]), `pvVisits ${m.pvVisits} falls`)
     }
   })
   for (let i = 1; i < moves.length; i++)
@@ -133,11 +147,13 @@ async function main() {
     }
 
     // kata-analyze with ownership: SIZE*SIZE floats in [-1, 1] after the moves.
-    const kata = await analyze(engine, 'kata-analyze', ['W', '10', 'ownership', 'true'], 1000)
+    const kata = await analyze(engine, 'kata-analyze',
+                               ['W', '10', 'ownership', 'true', 'pvVisits', 'true'], 1000)
     check(kata.length >= 1, `kata-analyze streamed ${kata.length} info lines`)
     for (const line of kata) {
       const {moves, ownership} = parseInfoLine(line)
       checkMoves(moves, 'kata')
+      check(moves.every(m => Array.isArray(m.pvVisits)), 'pvVisits true lists pvVisits')
       check(ownership && ownership.length === SIZE * SIZE, `ownership has ${SIZE * SIZE} values`)
       check(ownership.every(v => Number.isFinite(v) && v >= -1 && v <= 1), 'ownership in [-1, 1]')
     }

@@ -125,6 +125,8 @@ void engine_analyze(engine_t *e, stone_t c, const atomic_bool *stop, mcts_report
 /* The principal variation of the search (in progress, from a report callback, or the last one)
  * that starts with the root move `point`; at most max points, returns the length. */
 int engine_search_pv(const engine_t *e, int point, int *pv, int max);
+/* The same, with the visits of every move of the variation in visits[]. */
+int engine_search_pv_visits(const engine_t *e, int point, int *pv, int *visits, int max);
 
 /* Ownership of the search in progress (from a report callback) or of the last search: +1 black,
  * -1 white, BOARD_MAX_POINTS entries. */

@@ -57,6 +57,7 @@ typedef struct mcts_move_stats {
     double score;      /* mean final score (black's area minus white's, minus komi and the
                           handicap bonus) of this search's simulations through the move */
     int score_samples; /* how many simulations that mean has (0: score is 0) */
+    double score_stdev; /* the standard deviation of those final scores (0 below 2 samples) */
 } mcts_move_stats_t;
 
 /* A snapshot of the search for the report callback and the result. */
@@ -127,6 +128,8 @@ const float *mcts_ownership(const mcts_t *m);
  * then the most visited children): writes at most max points to pv and returns how many. 0 if
  * point is not a root move. May be called from the report callback. */
 int mcts_root_pv(const mcts_t *m, int point, int *pv, int max);
+/* The same, with the real visits of every move of the variation in visits[] (as many entries). */
+int mcts_root_pv_visits(const mcts_t *m, int point, int *pv, int *visits, int max);
 
 /* Visit statistics for tests: total real visits of the root and the sum of its children's. */
 void mcts_root_visits(const mcts_t *m, long *root, long *children_sum);

@@ -630,6 +630,11 @@ int engine_search_pv(const engine_t *e, int point, int *pv, int max)
     return mcts_root_pv(e->mcts, point, pv, max);
 }
 
+int engine_search_pv_visits(const engine_t *e, int point, int *pv, int *visits, int max)
+{
+    return mcts_root_pv_visits(e->mcts, point, pv, visits, max);
+}
+
 const float *engine_search_ownership(const engine_t *e)
 {
     return mcts_ownership(e->mcts);

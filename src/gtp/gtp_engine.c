@@ -133,6 +133,7 @@ typedef struct analyze_args {
     int min_moves;   /* list at least this many moves (0-visit ones if needed) */
     int max_moves;   /* list at most this many; 0 = no limit */
     bool ownership;  /* kata: append the ownership of every point */
+    bool pv_visits;  /* kata: append the visits of every move of each pv */
     bool filtered;   /* allow/avoid gave a move filter */
     mcts_move_filter_t filter;
 } analyze_args_t;
@@ -239,15 +240,26 @@ static void write_info_line(gtp_analysis_t *a, const mcts_report_t *r)
             const double score = m->score_samples > 0
                                      ? (args->color == STONE_BLACK ? m->score : -m->score)
                                      : lead;
-            line_append(a, " winrate %.6f scoreMean %.2f scoreLead %.2f prior %.6f lcb %.6f",
-                        m->winrate, tidy(score, 0.01), tidy(score, 0.01), prior, lcb);
+            line_append(a,
+                        " winrate %.6f scoreMean %.2f scoreStdev %.2f scoreLead %.2f prior %.6f"
+                        " lcb %.6f",
+                        m->winrate, tidy(score, 0.01), tidy(m->score_stdev, 0.01),
+                        tidy(score, 0.01), prior, lcb);
         }
         line_append(a, " order %d pv", i);
-        int pv[GTP_ANALYZE_PV_MAX];
-        int n = engine_search_pv(e, m->point, pv, GTP_ANALYZE_PV_MAX);
-        if (n == 0) pv[n++] = m->point;
+        int pv[GTP_ANALYZE_PV_MAX], pv_visits[GTP_ANALYZE_PV_MAX];
+        int n = engine_search_pv_visits(e, m->point, pv, pv_visits, GTP_ANALYZE_PV_MAX);
+        if (n == 0) {
+            pv[0] = m->point;
+            pv_visits[n++] = m->visits;
+        }
         for (int k = 0; k < n; k++)
             line_append(a, " %s", board_point_to_gtp(b, pv[k], v));
+        if (args->format == ANALYZE_KATA && args->pv_visits) {
+            line_append(a, " pvVisits");
+            for (int k = 0; k < n; k++)
+                line_append(a, " %d", pv_visits[k]);
+        }
     }
     if (args->format == ANALYZE_KATA && args->ownership) {
         /* Rows from the top, from the analysed player's side (KataGo's layout). */
@@ -361,7 +373,9 @@ static bool parse_analyze_args(gtp_t *gtp, int argc, char **argv, analyze_format
             a->max_moves = (int)number;
         } else if (!strcmp(key, "ownership") && is_bool && format == ANALYZE_KATA) {
             a->ownership = !strcmp(value, "true");
-        } else if (!is_bool || !strcmp(key, "ownership")) {
+        } else if (!strcmp(key, "pvVisits") && is_bool && format == ANALYZE_KATA) {
+            a->pv_visits = !strcmp(value, "true");
+        } else if (!is_bool || !strcmp(key, "ownership") || !strcmp(key, "pvVisits")) {
             return false;
         }
     }

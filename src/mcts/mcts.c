@@ -131,6 +131,7 @@ struct mcts {
     /* Final area scores (black minus white, no komi) of this search's simulations by their first
      * move, indexed by the point (0 for a pass): the per-move score estimates of the reports. */
     _Atomic int64_t move_score_sum[BOARD_MAX_POINTS];
+    _Atomic int64_t move_score_sq_sum[BOARD_MAX_POINTS]; /* of the squares, for the spread */
     _Atomic int32_t move_score_count[BOARD_MAX_POINTS];
     mcts_move_stats_t stats[BOARD_MAX_POINTS + 1];
     int num_stats;
@@ -763,6 +764,8 @@ static bool simulate(mcts_t *m, worker_t *w)
         const int first_move = m->pool[w->path[1]].move;
         const int k = first_move > 0 ? first_move : 0;
         atomic_fetch_add_explicit(&m->move_score_sum[k], score, memory_order_relaxed);
+        atomic_fetch_add_explicit(&m->move_score_sq_sum[k], (int64_t)score * score,
+                                  memory_order_relaxed);
         atomic_fetch_add_explicit(&m->move_score_count[k], 1, memory_order_relaxed);
     }
     /* Black's result in half games: 2 a win, 1 a jigo, 0 a loss. */
@@ -862,6 +865,16 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
                                  s->score_samples -
                              m->komi
                        : 0;
+        s->score_stdev = 0;
+        if (s->score_samples > 1) {
+            /* Of the scores before komi: the same spread. */
+            const double n = s->score_samples,
+                         mean = (double)atomic_load_explicit(&m->move_score_sum[k],
+                                                             memory_order_relaxed) / n,
+                         sq = (double)atomic_load_explicit(&m->move_score_sq_sum[k],
+                                                           memory_order_relaxed) / n;
+            s->score_stdev = sq > mean * mean ? sqrt(sq - mean * mean) : 0;
+        }
     }
     qsort(m->stats, (size_t)m->num_stats, sizeof m->stats[0], cmp_stats);
     m->pv_len = 0;
@@ -974,6 +987,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     memset(m->ownership, 0, sizeof m->ownership);
     for (int p = 0; p < BOARD_MAX_POINTS; p++) {
         atomic_store_explicit(&m->move_score_sum[p], 0, memory_order_relaxed);
+        atomic_store_explicit(&m->move_score_sq_sum[p], 0, memory_order_relaxed);
         atomic_store_explicit(&m->move_score_count[p], 0, memory_order_relaxed);
     }
     m->game = g;
@@ -1039,6 +1053,11 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
  * threads are updating: the _Atomic fields make those plain reads atomic loads. */
 int mcts_root_pv(const mcts_t *m, int point, int *pv, int max)
 {
+    return mcts_root_pv_visits(m, point, pv, NULL, max);
+}
+
+int mcts_root_pv_visits(const mcts_t *m, int point, int *pv, int *visits, int max)
+{
     if (!m->root || max <= 0) return 0;
     const node_t *root = &m->pool[m->root];
     uint32_t node = 0;
@@ -1048,6 +1067,7 @@ int mcts_root_pv(const mcts_t *m, int point, int *pv, int max)
     }
     if (!node) return 0;
     int len = 0;
+    if (visits) visits[len] = m->pool[node].visits;
     pv[len++] = point;
     while (len < max && len < MCTS_MAX_PV && m->pool[node].first_child) {
         const node_t *nd = &m->pool[node];
@@ -1059,6 +1079,7 @@ int mcts_root_pv(const mcts_t *m, int point, int *pv, int max)
                 best = k;
         }
         if (!best || m->pool[best].visits == 0) break;
+        if (visits) visits[len] = m->pool[best].visits;
         pv[len++] = m->pool[best].move;
         node = best;
     }
