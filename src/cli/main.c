@@ -14,7 +14,9 @@ static void usage(FILE *out)
                  "  solve    solve a small board exactly (tengen solve --help)\n"
                  "  match    play two GTP engines against each other (tengen match --help)\n"
                  "  selfplay games of tengen against itself to SGF (tengen selfplay --help)\n"
-                 "  web      play in a browser: the web game's server (tengen web --help)\n");
+                 "  web      play in a browser: the web game's server (tengen web --help)\n"
+                 "  audit-ownership  the MCTS ownership against perfect play at the end of\n"
+                 "           self-play games (tengen audit-ownership --help)\n");
 }
 
 int main(int argc, char **argv)
@@ -30,6 +32,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "match")) return cli_match(argc - 1, argv + 1);
     if (!strcmp(argv[1], "selfplay")) return cli_selfplay(argc - 1, argv + 1);
     if (!strcmp(argv[1], "web")) return cli_web(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "audit-ownership")) return cli_audit_ownership(argc - 1, argv + 1);
     fprintf(stderr, "tengen: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;
