@@ -41,6 +41,8 @@ typedef struct engine_settings {
     int memory_mb;           /* node pool, MB */
     bool light_playouts;     /* uniform light playouts (for comparisons) */
     int threads;             /* search threads (mcts_config_t.threads; 0 = 1) */
+    bool ponder;             /* front ends that wait for the opponent (gtp, play) search on its
+                                time after their own moves (ponder.h); off by default */
 } engine_settings_t;
 
 /* What genmove decided and why. */

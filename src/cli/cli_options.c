@@ -27,6 +27,7 @@ enum {
     OPT_MEMORY,
     OPT_PLAYOUT_POLICY,
     OPT_THREADS,
+    OPT_PONDER,
     OPT_COUNT
 };
 
@@ -60,6 +61,8 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
                             "playouts of the search (default tactical)"},
     [OPT_THREADS] = {"threads", CLI_OPT_INT, 1, MCTS_MAX_THREADS, NULL, NULL,
                      "search threads (default 1; results reproducible with 1 only)"},
+    [OPT_PONDER] = {"ponder", CLI_OPT_FLAG, 0, 0, NULL, NULL,
+                    "search on the opponent's time after each own move (default off)"},
 };
 
 static void print_usage(const char *command, const char *about, int default_size, int n)
@@ -122,6 +125,7 @@ static cli_args_result_t parse_options(int argc, char **argv, const char *comman
         engine->memory_mb = (int)cli_args_number(&v[OPT_MEMORY], engine->memory_mb);
         if (v[OPT_PLAYOUT_POLICY].given) engine->light_playouts = v[OPT_PLAYOUT_POLICY].choice == 1;
         engine->threads = (int)cli_args_number(&v[OPT_THREADS], engine->threads);
+        engine->ponder = v[OPT_PONDER].given;
     }
     return CLI_ARGS_OK;
 }

@@ -1,6 +1,6 @@
 /* cli_options.h - the game options shared by `tengen gtp` and `tengen play` (--rules, --ko,
  * --suicide, --komi, --size) and the engine options of both (--engine, --playouts,
- * --time, --seed, --resign, --memory, --playout-policy, --threads), one table parsed by
+ * --time, --seed, --resign, --memory, --playout-policy, --threads, --ponder), one table parsed by
  * cli_args.h. */
 #ifndef TENGEN_CLI_OPTIONS_H
 #define TENGEN_CLI_OPTIONS_H

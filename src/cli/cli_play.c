@@ -17,6 +17,7 @@
 #include "cli/cli_options.h"
 #include "tengen/engine.h"
 #include "tengen/game.h"
+#include "tengen/ponder.h"
 #include "tengen/rng.h"
 #include "tengen/score.h"
 #include "tengen/sgf.h"
@@ -471,8 +472,15 @@ int cli_play(int argc, char **argv)
             printf("%s (%c) to move > ", color_name(game_to_move(s.game)),
                    game_to_move(s.game) == STONE_BLACK ? 'X' : 'O');
         fflush(stdout);
+        /* While a human thinks against tengen, tengen may search on that time. */
+        const stone_t human = game_to_move(s.game);
+        ponder_t *ponder = settings.ponder && !s.ai[human] && s.ai[stone_other(human)]
+                               ? ponder_start(s.engine)
+                               : NULL;
         bool too_long;
-        if (!read_line(line, (int)sizeof line, &too_long)) {
+        const bool got_line = read_line(line, (int)sizeof line, &too_long);
+        ponder_stop(ponder);
+        if (!got_line) {
             printf("\n");
             break;
         }

@@ -110,6 +110,7 @@ void engine_settings_default(engine_settings_t *s)
     s->memory_mb = 256;
     s->light_playouts = false;
     s->threads = 1;
+    s->ponder = false;
 }
 
 static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tengen/ponder.h"
 #include "tengen/score.h"
 #include "tengen/sgf.h"
 
@@ -57,6 +58,7 @@ struct gtp {
     bool streamed;
 
     gtp_analysis_t *analysis; /* lz-analyze or kata-analyze in progress (gtp_engine.c) */
+    ponder_t *ponder;         /* search on the opponent's time in progress (NULL: none) */
 };
 
 static void line_reset(line_state_t *ls)
@@ -169,6 +171,24 @@ FILE *gtp_stream_begin(gtp_t *gtp)
 gtp_analysis_t **gtp_analysis_slot(gtp_t *gtp)
 {
     return &gtp->analysis;
+}
+
+void gtp_ponder_begin(gtp_t *gtp)
+{
+    if (!gtp->ponder && engine_settings(gtp->engine)->ponder)
+        gtp->ponder = ponder_start(gtp->engine);
+}
+
+/* Input arrived: whatever runs in the background (an analysis, a ponder) stops first, since the
+ * command may change the game. */
+static void stop_background(gtp_t *gtp)
+{
+    gtp_analysis_stop(gtp);
+    if (gtp->ponder) {
+        const long playouts = ponder_stop(gtp->ponder);
+        gtp->ponder = NULL;
+        fprintf(stderr, "tengen: pondered %ld playouts\n", playouts);
+    }
 }
 
 /* ---- argument parsing ---- */
@@ -812,7 +832,7 @@ gtp_t *gtp_new_with_settings(int size, const rules_t *rules, const engine_settin
 void gtp_free(gtp_t *gtp)
 {
     if (!gtp) return;
-    gtp_analysis_stop(gtp);
+    stop_background(gtp);
     engine_free(gtp->engine);
     free(gtp->answer);
     free(gtp);
@@ -931,7 +951,7 @@ static gtp_result_t execute(gtp_t *gtp, FILE *out)
 
 gtp_result_t gtp_execute_line(gtp_t *gtp, const char *line, size_t len, FILE *out)
 {
-    gtp_analysis_stop(gtp);
+    stop_background(gtp);
     line_reset(&gtp->line);
     for (size_t i = 0; i < len; i++) {
         /* An LF inside the text ends the command: the rest would be another line. */
@@ -948,8 +968,8 @@ int gtp_run(gtp_t *gtp, FILE *in, FILE *out)
     for (;;) {
         int ch = getc(in);
         /* Any input, even an empty line or the end of input, stops an analysis (lz-analyze,
-         * kata-analyze) and ends its answer before the next command is run. */
-        if (gtp_analysis_running(gtp)) gtp_analysis_stop(gtp);
+         * kata-analyze), ending its answer, or a ponder before the next command is run. */
+        if (gtp_analysis_running(gtp) || gtp->ponder) stop_background(gtp);
         if (ch == EOF) {
             /* A last line without LF is still a command. */
             if (ls->len > 0 || ls->too_long) execute(gtp, out);

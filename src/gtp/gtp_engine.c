@@ -57,6 +57,7 @@ static gtp_result_t genmove_common(gtp_t *gtp, int argc, char **argv, bool play,
     char v[8];
     vertex_text(game_board(gtp_game(gtp)), p, v);
     gtp_printf(gtp, "%s", v);
+    if (play && p != POINT_RESIGN) gtp_ponder_begin(gtp);
     return GTP_SUCCESS;
 }
 
@@ -467,6 +468,7 @@ static gtp_result_t genmove_analyze_common(gtp_t *gtp, int argc, char **argv,
     vertex_text(game_board(gtp_game(gtp)), p, v);
     fprintf(a.out, "play %s\n", v);
     fflush(a.out);
+    if (p != POINT_RESIGN) gtp_ponder_begin(gtp);
     return GTP_SUCCESS;
 }
 

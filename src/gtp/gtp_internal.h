@@ -32,4 +32,9 @@ bool gtp_analysis_running(gtp_t *gtp);
  * the empty line. Safe to call when none runs. */
 void gtp_analysis_stop(gtp_t *gtp);
 
+/* ---- pondering (ponder.h) ----
+ * After genmove plays a move, when the settings ask for it, the engine searches on the
+ * opponent's time; the loop stops it (silently) as soon as the next input arrives. */
+void gtp_ponder_begin(gtp_t *gtp);
+
 #endif
