@@ -14,6 +14,11 @@
  * al. (2003): the end of the game, and positions whose count Benson's algorithm and the safe
  * regions (ab_static.c) fix.
  *
+ * Unexplored positions start from their mobility (df-pn with mobility initialisation, after
+ * Winands' proof-number search for Lines of Action): the side that must answer every move of
+ * the other has about as many answers to find as the other has moves, so the search goes first
+ * down the lines where the opponent's choices shrink.
+ *
  * Values are black's, in half points (black's margin times two, komi included); a capture-goal
  * win counts as +-AB_WIN whatever its length.
  *
@@ -149,6 +154,17 @@ static void static_bounds(const solver_t *sv, stone_t c, int passes, int *lo, in
     *hi = black_value(c, c == STONE_BLACK ? b : a);
 }
 
+/* The static bounds of black's value, the points where c's moves are pruned and c's mobility
+ * (its moves there, pass included) for the position with these stones and c to move. */
+static void static_facts(const solver_t *sv, ab_bits_t black, ab_bits_t white, stone_t c, int *lo,
+                         int *hi, ab_bits_t *no_play, uint8_t *mobility)
+{
+    const ab_state_t *s = sv->s;
+    ab_state_static_bounds(s, black, white, c, lo, hi, no_play);
+    int moves = ab_bits_count(s->geom.full & ~(black | white) & ~*no_play);
+    *mobility = (uint8_t)(moves + 1 > 255 ? 255 : moves + 1);
+}
+
 static uint32_t sat_add(uint32_t a, uint32_t b)
 {
     if (a >= PN_STUCK || b >= PN_STUCK) return a > b ? a : b;
@@ -178,6 +194,8 @@ typedef struct child {
     int16_t lo, hi; /* static bounds of black's value */
     uint64_t key;
     ab_bits_t no_play;
+    int8_t to_move;   /* the player to move there */
+    uint8_t mobility; /* the moves of the player to move there, roughly (the initial numbers) */
     uint32_t pn, dn;
 } child_t;
 
@@ -188,10 +206,20 @@ static void analyse_node(solver_t *sv, stone_t c, int passes, int ply, child_t *
     ch->key = ab_state_key(sv->s, ply, c, passes, &sym);
     __builtin_prefetch(&sv->table.e[bucket(&sv->table, ch->key)]);
     ch->sym = (int8_t)sym;
-    static_bounds(sv, c, passes, &lo, &hi, &ch->no_play);
+    const ab_state_t *s = sv->s;
+    if (s->statics) {
+        ab_bits_t black, white;
+        ab_bits_from_board(&s->geom, s->board, &black, &white);
+        static_facts(sv, black, white, c, &lo, &hi, &ch->no_play, &ch->mobility);
+    } else {
+        static_bounds(sv, c, passes, &lo, &hi, &ch->no_play);
+        int moves = s->board->empty_count + 1;
+        ch->mobility = (uint8_t)(moves > 255 ? 255 : moves);
+    }
     ch->lo = (int16_t)lo;
     ch->hi = (int16_t)hi;
     ch->ended = false;
+    ch->to_move = (int8_t)c;
 }
 
 /* pn and dn of an analysed child for the current test, from the table and its static bounds. */
@@ -214,7 +242,13 @@ static void child_numbers(const solver_t *sv, child_t *ch)
         ch->pn = e->pn;
         ch->dn = e->dn;
     } else {
-        ch->pn = ch->dn = 1;
+        /* Unexplored: the side that must answer every move has about `mobility` moves to
+         * answer (df-pn with mobility initialisation, after Winands' PN search for LOA), so
+         * lines where the opponent's choices shrink are explored first. */
+        bool or_child = ch->to_move == STONE_BLACK;
+        uint32_t m = ch->mobility > 0 ? ch->mobility : 1;
+        ch->pn = or_child ? 1 : m;
+        ch->dn = or_child ? m : 1;
     }
 }
 
@@ -307,9 +341,9 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
             if (!ab_state_quiet_key(s, c, p, ply, &key, &sym)) continue; /* a repetition */
             ab_bits_t bit = (ab_bits_t)1 << s->geom.bit[p];
             int lo, hi;
-            ab_state_static_bounds(s, c == STONE_BLACK ? black | bit : black,
-                                   c == STONE_WHITE ? white | bit : white, o, &lo, &hi,
-                                   &ch->no_play);
+            static_facts(sv, c == STONE_BLACK ? black | bit : black,
+                         c == STONE_WHITE ? white | bit : white, o, &lo, &hi, &ch->no_play,
+                         &ch->mobility);
             __builtin_prefetch(&sv->table.e[bucket(&sv->table, key)]);
             ch->point = (int16_t)p;
             ch->key = key;
@@ -317,6 +351,7 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
             ch->lo = (int16_t)lo;
             ch->hi = (int16_t)hi;
             ch->ended = false;
+            ch->to_move = (int8_t)o;
             m++;
             continue;
         }
