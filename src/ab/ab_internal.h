@@ -30,17 +30,20 @@ void ab_symmetry_init(ab_symmetry_t *s, const board_t *b, bool symmetries);
 /* The 8 (or 1) stone hashes of b under each symmetry, computed from the stones. */
 void ab_symmetry_hashes(const ab_symmetry_t *s, const board_t *b, uint64_t *h);
 
-/* ---- static life and territory on boards up to 8x8 (ab_static.c) ---- */
+/* ---- static life and territory on boards up to 11x11 (ab_static.c) ---- */
 
-#define AB_BITS_MAX_SIZE 8
-typedef uint64_t ab_bits_t; /* a set of points: bit y * n + x */
+#define AB_BITS_MAX_SIZE 11
+#define AB_BITS_MAX_POINTS (AB_BITS_MAX_SIZE * AB_BITS_MAX_SIZE)
+/* A set of points: bit y * n + x. 128 bits (a gcc and clang extension) hold 11x11; the shifts,
+ * masks and comparisons of the searches work on it as on any unsigned integer. */
+__extension__ typedef unsigned __int128 ab_bits_t;
 
 /* The bit geometry of an n x n board. */
 typedef struct ab_geom {
     int n;
     ab_bits_t full, not_first_col, not_last_col;
-    int16_t point[64];            /* board point of each bit */
-    int8_t bit[BOARD_MAX_POINTS]; /* bit of each on-board point, -1 elsewhere */
+    int16_t point[AB_BITS_MAX_POINTS]; /* board point of each bit */
+    int8_t bit[BOARD_MAX_POINTS];      /* bit of each on-board point, -1 elsewhere */
 } ab_geom_t;
 
 /* What stays true whatever is played (see ab_static.c). Indexed by stone_t. */
@@ -55,13 +58,25 @@ typedef struct ab_static {
 bool ab_geom_init(ab_geom_t *g, const board_t *b);
 /* The stones of b as masks. */
 void ab_bits_from_board(const ab_geom_t *g, const board_t *b, ab_bits_t *black, ab_bits_t *white);
-/* The number of points of m (portable: no popcount instruction is assumed). */
-static inline int ab_bits_count(ab_bits_t m)
+/* The number of points of a 64-bit word (portable: no popcount instruction is assumed). */
+static inline int ab_bits_count64(uint64_t m)
 {
     m = m - ((m >> 1) & 0x5555555555555555ULL);
     m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
     m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
     return (int)((m * 0x0101010101010101ULL) >> 56);
+}
+/* The number of points of m. */
+static inline int ab_bits_count(ab_bits_t m)
+{
+    const uint64_t high = (uint64_t)(m >> 64);
+    return ab_bits_count64((uint64_t)m) + (high ? ab_bits_count64(high) : 0);
+}
+/* Is bit i (0..127) of m set? (One 64-bit shift: cheaper than shifting all 128 bits.) */
+static inline bool ab_bits_has(ab_bits_t m, int i)
+{
+    const uint64_t word = i < 64 ? (uint64_t)m : (uint64_t)(m >> 64);
+    return word >> (i & 63) & 1;
 }
 /* The neighbours of the points of m (m itself not included unless a neighbour). */
 ab_bits_t ab_bits_neighbours(const ab_geom_t *g, ab_bits_t m);
@@ -84,7 +99,7 @@ typedef struct ab_state {
     rules_t rules;
     const ab_eval_t *eval;
     bool benson;  /* area scoring without a capture goal: static bounds and pruning apply */
-    bool statics; /* benson and a board up to 8x8: ab_static.c gives the safe points */
+    bool statics; /* benson and a board up to AB_BITS_MAX_SIZE: ab_static.c gives safe points */
     ab_geom_t geom;
 
     uint64_t *path; /* superko keys: the game history, then one per ply of the search path */
@@ -143,7 +158,7 @@ bool ab_state_game_end(const ab_state_t *s, stone_t c, int p, int passes, int pl
 /* True if the move at p is pruned by the mask of ab_state_analyse. */
 static inline bool ab_state_pruned(const ab_state_t *s, ab_bits_t no_play, int p)
 {
-    return s->statics && (no_play >> s->geom.bit[p] & 1);
+    return s->statics && ab_bits_has(no_play, s->geom.bit[p]);
 }
 /* Static move priority for c at p: captures, escapes from atari, then central points. */
 int ab_state_static_score(const ab_state_t *s, stone_t c, int p);

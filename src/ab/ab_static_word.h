@@ -1,0 +1,189 @@
+/* ab_static_word.h - the body of ab_static.c's analysis for one machine word, included by
+ * ab_static.c once per width: AB_WORD is the mask type (uint64_t for boards up to 8x8, the
+ * 128-bit ab_bits_t beyond) and AB_WORD_FN(name) names this width's copy of a function. The
+ * small boards of the solver keep 64-bit arithmetic; one text serves both widths.
+ *
+ * Not a header to include anywhere else: it defines static functions. Every function reads the
+ * geometry's masks narrowed to AB_WORD (their bits above n * n are zero).
+ */
+
+static void AB_WORD_FN(from_board)(const ab_geom_t *g, const board_t *b, AB_WORD *black,
+                                   AB_WORD *white)
+{
+    AB_WORD bl = 0, wh = 0;
+    for (int i = 0; i < g->n * g->n; i++) {
+        int c = b->color[g->point[i]];
+        if (c == STONE_BLACK)
+            bl |= (AB_WORD)1 << i;
+        else if (c == STONE_WHITE)
+            wh |= (AB_WORD)1 << i;
+    }
+    *black = bl;
+    *white = wh;
+}
+
+static AB_WORD AB_WORD_FN(neighbours)(const ab_geom_t *g, AB_WORD m)
+{
+    AB_WORD r = ((m << 1) & (AB_WORD)g->not_first_col) | ((m >> 1) & (AB_WORD)g->not_last_col) |
+                (m << g->n) | (m >> g->n);
+    return r & (AB_WORD)g->full;
+}
+
+static AB_WORD AB_WORD_FN(flood)(const ab_geom_t *g, AB_WORD seed, AB_WORD within)
+{
+    AB_WORD m = seed & within;
+    for (;;) {
+        AB_WORD next = (m | AB_WORD_FN(neighbours)(g, m)) & within;
+        if (next == m) return m;
+        m = next;
+    }
+}
+
+/* Split set into its connected parts; returns how many (at most AB_MAX_PARTS). */
+static int AB_WORD_FN(components)(const ab_geom_t *g, AB_WORD set, AB_WORD *out)
+{
+    int n = 0;
+    while (set) {
+        AB_WORD part = AB_WORD_FN(flood)(g, set & (~set + 1), set);
+        out[n++] = part;
+        set &= ~part;
+    }
+    return n;
+}
+
+/* Benson's algorithm for the stones `mine` with `empty` the empty points: the pass-alive ones.
+ * A region (a connected part of the points that are not mine) is vital to a string when it has
+ * an empty point and every empty point of it is a liberty of the string. Strings with fewer than
+ * two vital regions left are removed, and so are the regions next to a removed string, until
+ * nothing changes. */
+static AB_WORD AB_WORD_FN(benson)(const ab_geom_t *g, AB_WORD mine, AB_WORD empty)
+{
+    const AB_WORD full = (AB_WORD)g->full;
+    AB_WORD strings[AB_MAX_PARTS], regions[AB_MAX_PARTS];
+    /* Most positions of a search have no pass-alive string: a region can only be vital when
+     * every empty point of it touches a stone of mine, and a string needs two such regions. */
+    int nr = AB_WORD_FN(components)(g, full & ~mine, regions);
+    if (nr < 2) return 0;
+    AB_WORD touching = AB_WORD_FN(neighbours)(g, mine);
+    int candidates = 0;
+    for (int r = 0; r < nr; r++) {
+        AB_WORD e = regions[r] & empty;
+        if (e && !(e & ~touching)) candidates++;
+    }
+    if (candidates < 2) return 0;
+    int ns = AB_WORD_FN(components)(g, mine, strings);
+    uint64_t vital[AB_MAX_PARTS], adjacent[AB_MAX_PARTS]; /* per region: sets of string indices */
+    AB_WORD libs[AB_MAX_PARTS];
+    for (int s = 0; s < ns; s++)
+        libs[s] = AB_WORD_FN(neighbours)(g, strings[s]) & empty;
+    for (int r = 0; r < nr; r++) {
+        AB_WORD e = regions[r] & empty, around = AB_WORD_FN(neighbours)(g, regions[r]);
+        vital[r] = adjacent[r] = 0;
+        for (int s = 0; s < ns; s++) {
+            if (!(strings[s] & around)) continue;
+            adjacent[r] |= (uint64_t)1 << s;
+            if (e && !(e & ~libs[s])) vital[r] |= (uint64_t)1 << s;
+        }
+    }
+    uint64_t alive_strings = ns == 64 ? ~(uint64_t)0 : ((uint64_t)1 << ns) - 1;
+    uint64_t alive_regions = nr == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nr) - 1;
+    for (;;) {
+        int count[AB_MAX_PARTS] = {0};
+        for (int r = 0; r < nr; r++) {
+            if (!(alive_regions >> r & 1)) continue;
+            for (uint64_t v = vital[r] & alive_strings; v; v &= v - 1)
+                count[__builtin_ctzll(v)]++;
+        }
+        uint64_t keep = 0;
+        for (int s = 0; s < ns; s++)
+            if ((alive_strings >> s & 1) && count[s] >= 2) keep |= (uint64_t)1 << s;
+        uint64_t regions_left = 0;
+        for (int r = 0; r < nr; r++)
+            if ((alive_regions >> r & 1) && !(adjacent[r] & ~keep))
+                regions_left |= (uint64_t)1 << r;
+        if (keep == alive_strings && regions_left == alive_regions) break;
+        alive_strings = keep;
+        alive_regions = regions_left;
+    }
+    AB_WORD alive = 0;
+    for (int s = 0; s < ns; s++)
+        if (alive_strings >> s & 1) alive |= strings[s];
+    return alive;
+}
+
+/* At most two points, and neighbours if two. */
+static bool AB_WORD_FN(is_small_clique)(const ab_geom_t *g, AB_WORD m)
+{
+    if ((m & (m - 1)) == 0) return true; /* zero or one point */
+    AB_WORD first = m & (~m + 1), rest = m & ~first;
+    if (rest & (rest - 1)) return false; /* three or more */
+    return (AB_WORD_FN(neighbours)(g, first) & rest) != 0;
+}
+
+/* A region r of c (pass-alive stones `alive`) whose only empty point e touches them, where the
+ * opponent cannot play e (it would be suicide: every opponent string around e has no other
+ * liberty) and all the opponent's stones of r are strings around e: c captures them all with e
+ * when it likes, and the opponent cannot move in r before. Afterwards e is c's and pass-alive
+ * too, and the rule above applies to what was captured. */
+static bool AB_WORD_FN(is_capturable_at_one_point)(const ab_geom_t *g, AB_WORD r, AB_WORD alive,
+                                                   AB_WORD opponent, AB_WORD empty)
+{
+    AB_WORD e = r & empty;
+    if (!e || (e & (e - 1)) || !(AB_WORD_FN(neighbours)(g, alive) & e)) return false;
+    AB_WORD theirs = r & opponent;
+    if (!theirs || (r & ~theirs & ~e)) return false; /* only e and opponent stones in r */
+    /* Every opponent string in r touches e and has no other liberty: then the strings of r
+     * minus e each touch e (r minus e is the opponent stones, and r is connected through e or
+     * directly), so it is enough that no opponent stone of r has an empty neighbour besides e,
+     * which holds because e is the only empty point of r and r's other neighbours are alive. */
+    AB_WORD around_e = AB_WORD_FN(flood)(g, AB_WORD_FN(neighbours)(g, e) & theirs, theirs);
+    if (around_e != theirs) return false;
+    AB_WORD after = alive | e;
+    return AB_WORD_FN(is_small_clique)(g, theirs & ~AB_WORD_FN(neighbours)(g, after));
+}
+
+/* The safe regions of colour c (its pass-alive stones `alive`), given the opponent's stones and
+ * pass-alive stones (which a safe region may not contain) and the empty points. */
+static AB_WORD AB_WORD_FN(safe_regions)(const ab_geom_t *g, AB_WORD alive, AB_WORD opponent,
+                                        AB_WORD opponent_alive, AB_WORD empty)
+{
+    if (!alive) return 0;
+    AB_WORD touching = AB_WORD_FN(neighbours)(g, alive), parts[AB_MAX_PARTS], safe = 0;
+    int n = AB_WORD_FN(components)(g, (AB_WORD)g->full & ~alive, parts);
+    for (int i = 0; i < n; i++) {
+        AB_WORD r = parts[i];
+        if (r & opponent_alive) continue;
+        if (AB_WORD_FN(is_small_clique)(g, r & ~touching) ||
+            AB_WORD_FN(is_capturable_at_one_point)(g, r, alive, opponent, empty))
+            safe |= r;
+    }
+    return safe;
+}
+
+/* ab_static_analyse in this width. */
+static void AB_WORD_FN(analyse)(const ab_geom_t *g, AB_WORD black, AB_WORD white, ab_static_t *out)
+{
+    AB_WORD empty = (AB_WORD)g->full & ~(black | white), alive[3], no_play[3] = {0, 0, 0};
+    alive[STONE_BLACK] = AB_WORD_FN(benson)(g, black, empty);
+    alive[STONE_WHITE] = AB_WORD_FN(benson)(g, white, empty);
+    out->alive[STONE_EMPTY] = out->safe[STONE_EMPTY] = out->no_play[STONE_EMPTY] = 0;
+    for (int c = STONE_BLACK; c <= STONE_WHITE; c++) {
+        int o = 3 - c;
+        AB_WORD opponent_stones = c == STONE_BLACK ? white : black;
+        AB_WORD regions =
+            AB_WORD_FN(safe_regions)(g, alive[c], opponent_stones, alive[o], empty);
+        out->alive[c] = alive[c];
+        out->safe[c] = alive[c] | regions;
+        /* Moves that cannot change anything: the opponent's inside c's safe regions (its stones
+         * there are dead whatever it does and threaten nothing that c must answer), and c's own
+         * inside safe regions that hold no opponent stone (filling one's own territory). c keeps
+         * its moves in a safe region with opponent stones: it must capture them before the end. */
+        no_play[o] |= regions & empty;
+        AB_WORD parts[AB_MAX_PARTS];
+        int n = AB_WORD_FN(components)(g, regions, parts);
+        for (int i = 0; i < n; i++)
+            if (!(parts[i] & opponent_stones)) no_play[c] |= parts[i] & empty;
+    }
+    out->no_play[STONE_BLACK] = no_play[STONE_BLACK];
+    out->no_play[STONE_WHITE] = no_play[STONE_WHITE];
+}
