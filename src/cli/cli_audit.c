@@ -270,8 +270,8 @@ static bool write_position(const game_t *g, const ab_final_t *f, const float *ow
     bool ok = root != NULL;
     char text[8192], pt[8], v[8];
     size_t at = 0;
-    append(text, sizeof text, &at, "%s\nMarked: the %d points where the ownership disagrees:\n",
-           header, n->errors);
+    append(text, sizeof text, &at, "%s\nMarked: the %d point%s where the ownership disagrees:\n",
+           header, n->errors, n->errors == 1 ? "" : "s");
     for (int y = 0; ok && y < b->size; y++) {
         for (int x = 0; ok && x < b->size; x++) {
             const int p = board_point(b, x, y);
