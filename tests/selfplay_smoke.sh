@@ -15,9 +15,9 @@ err() {
 }
 
 # Played out (no resignation) and with the default resign rule.
-"$tengen" selfplay --games 3 --size 7 --playouts 40 --seed 5 --komi 9 --resign never \
+"$tengen" selfplay --games 3 --size 7 --playouts 40 --memory 16 --seed 5 --komi 9 --resign never \
     --out "$tmp/a" >"$tmp/a.txt" || err "selfplay exited $?"
-"$tengen" selfplay --games 2 --size 7 --playouts 40 --seed 9 --threads 2 \
+"$tengen" selfplay --games 2 --size 7 --playouts 40 --memory 16 --seed 9 --threads 2 \
     --out "$tmp/b" >"$tmp/b.txt" || err "selfplay --threads 2 exited $?"
 cat "$tmp/a.txt" "$tmp/b.txt"
 
@@ -42,7 +42,8 @@ check_dir() {
         [ -n "$re" ] || err "$f: no RE"
         grep -q "^game $i: $re by " "$lines" || err "$f: RE[$re] is not what game $i printed"
         local out
-        out=$(printf 'loadsgf %s\nfinal_score\nquit\n' "$f" | "$tengen" gtp --playouts 40 \
+        out=$(printf 'loadsgf %s\nfinal_score\nquit\n' "$f" |
+            "$tengen" gtp --playouts 40 --memory 16 \
             --seed "$((seed + i - 1))" 2>/dev/null)
         grep -q '^= [bw]' <<<"$out" || err "$f does not load: $out"
         if [ "$reproducible" = yes ] && grep -q "^game $i: .* by two passes" "$lines"; then
@@ -55,7 +56,7 @@ check_dir "$tmp/b" "$tmp/b.txt" 9 2 no
 grep -q "by two passes" "$tmp/a.txt" || err "no game played out to two passes"
 
 # One thread and a seed: the same games.
-"$tengen" selfplay --games 3 --size 7 --playouts 40 --seed 5 --komi 9 --resign never \
+"$tengen" selfplay --games 3 --size 7 --playouts 40 --memory 16 --seed 5 --komi 9 --resign never \
     --out "$tmp/c" >/dev/null || err "second selfplay exited $?"
 for i in 1 2 3; do
     f=$(printf 'selfplay-%04d.sgf' "$i")
@@ -77,7 +78,8 @@ for i in 1 2; do
         err "--engine ab game $i did not end with a capture"
     re=$(sed -n 's/.*RE\[\([^]]*\)\].*/\1/p' "$f" | head -1)
     grep -q 'RU\[atari-go\]' "$f" || err "$f: no RU[atari-go]"
-    grep -q "^game $i: $re by capture" "$tmp/ab.txt" || err "$f: RE[$re] is not what game $i printed"
+    grep -q "^game $i: $re by capture" "$tmp/ab.txt" ||
+        err "$f: RE[$re] is not what game $i printed"
     out=$(printf 'loadsgf %s\nshowboard\nfinal_score\nquit\n' "$f" | "$tengen" gtp 2>/dev/null)
     grep -q '^= [bw]' <<<"$out" || err "$f does not load: $out"
     # The winner's captures on the board the SGF replays to.

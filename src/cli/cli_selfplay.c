@@ -39,6 +39,7 @@ enum {
     SP_THREADS,
     SP_KOMI,
     SP_RESIGN,
+    SP_MEMORY,
     SP_COUNT
 };
 
@@ -72,6 +73,8 @@ static const cli_opt_t SELFPLAY_OPTS[SP_COUNT] = {
     [SP_RESIGN] = {"resign", CLI_OPT_NUMBER, -1, 100, "X|never", NEVER_CHOICE,
                    "resign below this win rate in percent, held for 3 moves (default 10); "
                    "'never' (or -1) plays every game out"},
+    [SP_MEMORY] = {"memory", CLI_OPT_INT, 1, 65536, NULL, NULL,
+                   "search tree memory in MB (default 256)"},
 };
 
 static void selfplay_usage(void)
@@ -191,6 +194,7 @@ int cli_selfplay(int argc, char **argv)
     s.kind = v[SP_ENGINE].given && v[SP_ENGINE].choice == 1 ? ENGINE_AB : ENGINE_MCTS;
     s.playouts = (long)values[SP_PLAYOUTS];
     s.threads = (int)values[SP_THREADS];
+    s.memory_mb = (int)cli_args_number(&v[SP_MEMORY], s.memory_mb);
     s.resign_threshold = values[SP_RESIGN] < 0 ? ENGINE_RESIGN_NEVER : values[SP_RESIGN] / 100.0;
     if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "tengen selfplay: cannot create %s: %s\n", out_dir, strerror(errno));
