@@ -20,21 +20,28 @@ static void lib_add(int *libs, int *n, int cap, int p)
     if (*n < cap) libs[(*n)++] = p;
 }
 
-void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out)
+/* What c at the empty point p would do (tactics_eval_move) if the point `taken` (POINT_NONE: none)
+ * were not free: the ladder reader asks how many liberties an extension keeps once the attacker
+ * has played next to it. Every point of a captured neighbour next to p counts as freed, so a
+ * string touching p on two sides frees two. */
+static void eval_move_without(const board_t *b, stone_t c, int p, int taken, tactics_move_t *out)
 {
     const stone_t o = stone_other(c);
     int libs[3], nlibs = 0;
     int heads[4], nheads = 0; /* own and captured strings seen, to count each once */
+    /* An own neighbour with this many liberties keeps three besides p and `taken`. */
+    const int plenty = taken == POINT_NONE ? 4 : 5;
     out->stones = 1;
     out->captured = 0;
     for (int d = 0; d < 4; d++) {
         const int q = p + board_neighbor_offset(b, d);
         const stone_t col = board_at(b, q);
         if (col == STONE_EMPTY) {
-            lib_add(libs, &nlibs, 3, q);
+            if (q != taken) lib_add(libs, &nlibs, 3, q);
             continue;
         }
         if (col != c && col != o) continue;
+        if (col == o && board_liberties(b, q) == 1) lib_add(libs, &nlibs, 3, q); /* freed */
         const int h = board_chain_head(b, q);
         bool seen = false;
         for (int i = 0; i < nheads; i++)
@@ -42,25 +49,25 @@ void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out)
         if (seen) continue;
         heads[nheads++] = h;
         if (col == o) {
-            /* A captured neighbour frees at least the point next to p. */
-            if (board_liberties(b, q) == 1) {
-                out->captured += board_chain_size(b, q);
-                lib_add(libs, &nlibs, 3, q);
-            }
+            if (board_liberties(b, q) == 1) out->captured += board_chain_size(b, q);
             continue;
         }
         out->stones += board_chain_size(b, q);
-        /* A string with four or more liberties keeps at least three besides p: no need to list. */
-        if (board_liberties(b, q) >= 4) {
+        if (board_liberties(b, q) >= plenty) {
             nlibs = 3;
             continue;
         }
-        int own[4];
-        const int k = board_chain_liberty_list(b, q, own, 4);
+        int own[5];
+        const int k = board_chain_liberty_list(b, q, own, 5);
         for (int i = 0; i < k; i++)
-            if (own[i] != p) lib_add(libs, &nlibs, 3, own[i]);
+            if (own[i] != p && own[i] != taken) lib_add(libs, &nlibs, 3, own[i]);
     }
     out->libs = nlibs;
+}
+
+void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out)
+{
+    eval_move_without(b, c, p, POINT_NONE, out);
 }
 
 bool tactics_is_self_atari(const board_t *b, stone_t c, int p)
@@ -131,26 +138,12 @@ typedef struct ladder_read {
 enum { LADDER_ESCAPED, LADDER_CAUGHT, LADDER_GOES_ON };
 
 /* Liberties (capped at 3) that d's string gets by extending at e when the point `taken` is no
- * longer free: like tactics_eval_move's count without `taken`. */
+ * longer free. */
 static int libs_after_extension(const board_t *b, stone_t d, int e, int taken)
 {
-    int libs[3], nlibs = 0;
-    const stone_t a = stone_other(d);
-    for (int k = 0; k < 4 && nlibs < 3; k++) {
-        const int q = e + board_neighbor_offset(b, k);
-        const stone_t col = board_at(b, q);
-        if (col == STONE_EMPTY) {
-            if (q != taken) lib_add(libs, &nlibs, 3, q);
-        } else if (col == a) {
-            if (board_liberties(b, q) == 1) lib_add(libs, &nlibs, 3, q); /* captured */
-        } else if (col == d) {
-            int own[5];
-            const int n = board_chain_liberty_list(b, q, own, 5);
-            for (int i = 0; i < n; i++)
-                if (own[i] != e && own[i] != taken) lib_add(libs, &nlibs, 3, own[i]);
-        }
-    }
-    return nlibs;
+    tactics_move_t m;
+    eval_move_without(b, d, e, taken, &m);
+    return m.libs;
 }
 
 /* Can the owner of the string at s capture a neighbouring string in atari? */
