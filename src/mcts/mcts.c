@@ -661,7 +661,7 @@ static uint32_t select_child(const mcts_t *m, uint32_t node)
 {
     const node_t *nd = &m->pool[node];
     const uint32_t first = children_of(nd);
-    const double log_n = log((double)stat_get(&nd->visits) + 1.0);
+    const double log_n = MCTS_UCB_C > 0 ? log((double)stat_get(&nd->visits) + 1.0) : 0.0;
     uint32_t best = 0;
     double best_u = -1e300;
     for (uint32_t i = 0; i < nd->num_children; i++) {
@@ -670,8 +670,9 @@ static uint32_t select_child(const mcts_t *m, uint32_t node)
         /* Always 0 with one thread. */
         const double lost =
             MCTS_VIRTUAL_LOSS * (double)atomic_load_explicit(&ch->vloss, memory_order_relaxed);
-        const double u = child_value(ch, lost) +
-                         MCTS_UCB_C * sqrt(log_n / ((double)stat_get(&ch->visits) + lost + 1.0));
+        double u = child_value(ch, lost);
+        if (MCTS_UCB_C > 0)
+            u += MCTS_UCB_C * sqrt(log_n / ((double)stat_get(&ch->visits) + lost + 1.0));
         if (u > best_u) {
             best_u = u;
             best = first + i;
