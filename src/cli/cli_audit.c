@@ -80,17 +80,18 @@ static const cli_opt_t AUDIT_OPTS[AU_COUNT] = {
 static void audit_usage(void)
 {
     printf("usage: tengen audit-ownership [options]\n"
-           "Plays self-play games of the MCTS engine (Chinese rules, no resignation) and audits\n"
-           "each one at the position before its final two passes: the board after the last\n"
-           "stone played, with the player who passed first to move. There the ownership of a\n"
-           "fresh MCTS search (--playouts playouts, in [-1, 1] per point) is compared with the\n"
-           "exact owner by perfect play (ab_final_status: alive, dead or seki per string, or\n"
-           "unknown beyond --budget): a live or seki stone owns its point, a dead stone's point\n"
-           "is the opponent's, an empty point is whose area it is at the end of the line of\n"
-           "perfect play (0 if no one's: seki liberties). Prints per game and in total the\n"
-           "positions answered and unknown, the mean absolute error per point and the error\n"
-           "rate (points where the signs differ or |difference| > --threshold), and writes\n"
-           "every position with such a point as an SGF with those points marked (MA).\n"
+           "Plays self-play games of the MCTS engine (Chinese rules, no resignation) and\n"
+           "audits each one at the position before its final two passes: the board after\n"
+           "the last stone played, with the player who passed first to move. There the\n"
+           "ownership of a fresh MCTS search (--playouts playouts, in [-1, 1] per point) is\n"
+           "compared with the exact owner by perfect play (ab_final_status: alive, dead or\n"
+           "seki per string, or unknown beyond --budget): a live or seki stone owns its\n"
+           "point, a dead stone's point is the opponent's, an empty point is whose area it\n"
+           "is at the end of the line of perfect play (0 if no one's: seki liberties).\n"
+           "Prints per game and in total the positions answered and unknown, the mean\n"
+           "absolute error per point and the error rate (points where the signs differ or\n"
+           "|difference| > --threshold), and writes every position with such a point as an\n"
+           "SGF with those points marked (MA).\n"
            "options:\n");
     cli_args_usage(stdout, AUDIT_OPTS, AU_COUNT);
 }
