@@ -184,6 +184,38 @@ static void test_flower_six(void **state)
     game_free(j.game);
 }
 
+static void test_dead_stones_after_two_passes(void **state)
+{
+    (void)state;
+    /* Black's lone F2 inside white's area is dead, whoever moves. After two passes (black to
+     * move, as after "pass pass" from white) black could end the game at once with F2 still
+     * on the board; the judgement takes the passes back, so F2 is dead there too. */
+    const char *diagram = ". X . X O . .\n"
+                          "X X X X O . .\n"
+                          ". X . X O . .\n"
+                          "X X X X O O O\n"
+                          "O O O O O . .\n"
+                          ". O . . . X .\n"
+                          "O O . . . . .\n";
+    for (int passes = 0; passes <= 2; passes++) {
+        judged_t j;
+        rules_t rules;
+        assert_true(rules_preset(&rules, "chinese"));
+        rules.komi = 0;
+        j.game = ascii_game(diagram, &rules, passes == 1 ? STONE_BLACK : STONE_WHITE);
+        for (int k = 0; k < passes; k++)
+            assert_int_equal(game_play(j.game, game_to_move(j.game), POINT_PASS), GAME_OK);
+        assert_true(ab_final_status(j.game, 0, &j.f));
+        assert_true(j.f.known);
+        assert_int_equal(status_at(&j, "F2"), STATUS_DEAD);
+        assert_int_equal(status_at(&j, "D7"), STATUS_ALIVE);
+        assert_int_equal(status_at(&j, "E7"), STATUS_ALIVE);
+        /* Black: 12 stones and 4 eyes; white the other 33 points. */
+        assert_true(j.f.black_margin == 16.0 - 33.0);
+        game_free(j.game);
+    }
+}
+
 static void test_budget_gives_unknown(void **state)
 {
     (void)state;
@@ -206,6 +238,7 @@ int main(void)
         cmocka_unit_test(test_seki_with_eyes),
         cmocka_unit_test(test_one_eye_beats_no_eye),
         cmocka_unit_test(test_flower_six),
+        cmocka_unit_test(test_dead_stones_after_two_passes),
         cmocka_unit_test(test_budget_gives_unknown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -124,7 +124,8 @@ typedef struct ab_final {
     int pv_len;
 } ab_final_t;
 
-/* Classify every string of g's position (the player to move as the game says) by perfect play
+/* Classify every string of g's position (the player to move as the game says; after trailing
+ * passes, the position before them with the player who passed first to move) by perfect play
  * from it, counted by area: the prover finds the exact result within `budget` expansions (0:
  * AB_FINAL_BUDGET) and a line that keeps it to the end (two passes, or until the static
  * analysis settles every point). A string is dead if it is captured on that line or ends

@@ -69,6 +69,38 @@ static bool shares_unsettled_liberty(const board_t *b, int p, const stone_t *own
     return false;
 }
 
+/* The game g without its trailing passes, replayed into a new game, with the player who passed
+ * first to move; NULL on no memory. */
+static game_t *without_trailing_passes(const game_t *g)
+{
+    int n = game_move_count(g);
+    while (n > 0 && game_move_at(g, n - 1)->setup_index < 0 &&
+           game_move_at(g, n - 1)->point == POINT_PASS)
+        n--;
+    game_t *copy = game_new(game_size(g), game_rules(g));
+    if (!copy) return NULL;
+    for (int i = 0; i < n; i++) {
+        const game_move_t *m = game_move_at(g, i);
+        if (game_to_move(copy) != m->to_move_before) game_set_to_move(copy, m->to_move_before);
+        bool ok;
+        if (m->setup_index >= 0) {
+            const int *points;
+            const stone_t *stones;
+            const int k = game_setup_at(g, i, &points, &stones);
+            ok = game_setup(copy, points, stones, k);
+        } else {
+            ok = game_play(copy, m->color, m->point) == GAME_OK;
+        }
+        if (!ok) { /* cannot happen: these moves were legal in g */
+            game_free(copy);
+            return NULL;
+        }
+    }
+    game_set_to_move(copy, n < game_move_count(g) ? game_move_at(g, n)->to_move_before
+                                                  : game_to_move(g));
+    return copy;
+}
+
 bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
 {
     memset(out, 0, sizeof(*out));
@@ -76,6 +108,16 @@ bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
         out->status[p] = STATUS_ALIVE;
     if (game_rules(g)->capture_goal > 0) return true;
     if (game_is_over(g) && game_end_reason(g) != GAME_END_PASSES) return true;
+    if (game_consecutive_passes(g) > 0) {
+        /* After a pass the player to move could end the game at once, and its own dead stones
+         * would count as alive: judge the position before the passes instead, where either side
+         * may still capture the other's dead stones before the game ends. */
+        game_t *copy = without_trailing_passes(g);
+        if (!copy) return false;
+        const bool ok = ab_final_status(copy, budget, out);
+        game_free(copy);
+        return ok;
+    }
 
     ab_config_t cfg = ab_config_default();
     cfg.max_nodes = budget ? budget : AB_FINAL_BUDGET;
@@ -93,7 +135,7 @@ bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
     board_copy(&b, start);
     bool dead[BOARD_MAX_POINTS] = {false}; /* by the string's head on the start board */
     stone_t mover = game_to_move(g);
-    int passes = game_consecutive_passes(g) > 0 ? 1 : 0;
+    int passes = 0;
     for (int i = 0; i < r.pv_len; i++) {
         int p = r.pv[i];
         if (board_check_move(&b, mover, p) != MOVE_OK) return true; /* cannot happen */

@@ -58,19 +58,21 @@ static int AB_WORD_FN(components)(const ab_geom_t *g, AB_WORD set, AB_WORD *out)
  * nothing changes. */
 static AB_WORD AB_WORD_FN(benson)(const ab_geom_t *g, AB_WORD mine, AB_WORD empty)
 {
-    const AB_WORD full = (AB_WORD)g->full;
+    const AB_WORD not_mine = (AB_WORD)g->full & ~mine;
     AB_WORD strings[AB_MAX_PARTS], regions[AB_MAX_PARTS];
-    /* Most positions of a search have no pass-alive string: a region can only be vital when
-     * every empty point of it touches a stone of mine, and a string needs two such regions. */
-    int nr = AB_WORD_FN(components)(g, full & ~mine, regions);
-    if (nr < 2) return 0;
-    AB_WORD touching = AB_WORD_FN(neighbours)(g, mine);
-    int candidates = 0;
-    for (int r = 0; r < nr; r++) {
-        AB_WORD e = regions[r] & empty;
-        if (e && !(e & ~touching)) candidates++;
+    /* Only a region whose every empty point touches `mine` can be vital to a string. The others
+     * never count for any string, so they are left out: one flood from the empty points out of
+     * contact drops them all (most positions of a search then have fewer than the two regions a
+     * pass-alive string needs, and no string is pass-alive). */
+    const AB_WORD far = empty & ~AB_WORD_FN(neighbours)(g, mine);
+    AB_WORD rest = not_mine & ~AB_WORD_FN(flood)(g, far, not_mine);
+    int nr = 0;
+    while (rest) {
+        AB_WORD part = AB_WORD_FN(flood)(g, rest & (~rest + 1), rest);
+        rest &= ~part;
+        if (part & empty) regions[nr++] = part;
     }
-    if (candidates < 2) return 0;
+    if (nr < 2) return 0;
     int ns = AB_WORD_FN(components)(g, mine, strings);
     uint64_t vital[AB_MAX_PARTS], adjacent[AB_MAX_PARTS]; /* per region: sets of string indices */
     AB_WORD libs[AB_MAX_PARTS];
