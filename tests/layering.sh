@@ -16,7 +16,7 @@ rank() {
 header_module() {
     case "$1" in
     rng|timer|log) echo core ;; board|rules|game|score) echo rules ;; sgf) echo sgf ;;
-    playout|policy|pattern3) echo playout ;; tactics) echo tactics ;; search|mcts) echo mcts ;; ab) echo ab ;; engine) echo engine ;;
+    playout|policy|pattern3) echo playout ;; tactics) echo tactics ;; search|mcts) echo mcts ;; ab) echo ab ;; engine|ponder) echo engine ;;
     *) echo unknown ;;
     esac
 }
