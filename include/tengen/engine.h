@@ -22,9 +22,8 @@ typedef enum engine_kind {
     ENGINE_MCTS = 0, /* UCT with RAVE (mcts.h) */
     ENGINE_AB,       /* alpha-beta (ab.h) with the phase evaluation: liberties in Atari Go and
                         while a string is in atari, area otherwise; playouts is its node limit
-                        per move. Dead stones and seki by perfect play (ab_final_status) on
-                        boards up to 8x8 when it answers; otherwise, and for ownership and
-                        analysis, the MCTS. */
+                        per move. Dead stones and seki as ENGINE_MCTS judges them; ownership
+                        and analysis from the MCTS. */
 } engine_kind_t;
 
 #define ENGINE_DEFAULT_SECONDS 5.0 /* per move when neither playouts nor time is given */
@@ -153,14 +152,15 @@ const float *engine_position_ownership(engine_t *e, stone_t to_move, double *win
 int engine_free_handicap_points(const engine_t *e, int n, int *points);
 
 /* Choose a move for c and, if play is true, play it (a resignation is recorded with
- * game_resign). cleanup (kgs-genmove_cleanup): never pass while the opponent has stones that the
- * playouts say are dead, and never resign. Fills *out (may be NULL); returns the point. */
+ * game_resign). cleanup (kgs-genmove_cleanup): never pass while the opponent has stones that are
+ * dead (judged as engine_final_status does, by perfect play when it answers), and never resign. Fills *out (may be NULL); returns the point. */
 int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_t *out);
 
-/* Status of every stone (status[p] for p with a stone; BOARD_MAX_POINTS entries): dead stones
- * from the ownership of a search of the current position, pass-alive strings (Benson) always
- * alive, seki by a heuristic (docs/engine.md). Runs a search unless one for this exact position
- * is cached. */
+/* Status of every stone (status[p] for p with a stone; BOARD_MAX_POINTS entries): by perfect
+ * play (ab_final_status) on boards up to 9x9 when it answers within its budget (beyond 7x7 only
+ * after a pass: at the end of the game); otherwise dead stones from the ownership of a search of
+ * the current position, pass-alive strings (Benson) always alive, seki by a heuristic
+ * (docs/engine.md, docs/solve.md). Runs a search unless one for this exact position is cached. */
 void engine_final_status(engine_t *e, stone_status_t *status);
 
 /* The count of the current position under the game's rules with the dead stones of

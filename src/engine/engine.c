@@ -40,10 +40,14 @@
  * area) is a win rate of 73%. */
 #define ENGINE_AB_TT_BITS 20
 #define ENGINE_AB_WINRATE_SCALE 100.0
-/* ENGINE_AB judges dead stones and seki by perfect play (ab_final_status, within its default
- * call budget) on boards up to this size, where the prover's static analysis is fast; beyond,
- * or when that answers "unknown", by the MCTS's ownership like ENGINE_MCTS. */
-#define ENGINE_AB_FINAL_MAX_SIZE 8
+/* Every engine judges dead stones and seki by perfect play (ab_final_status, within its default
+ * budget) on boards up to ENGINE_FINAL_EXACT_MAX_SIZE, and by the ownership and Benson when that
+ * answers "unknown" or beyond. On 9x9 it answers on about three game ends in four and rarely
+ * before (docs/solve.md), and an unknown costs seconds there; so above
+ * ENGINE_FINAL_EXACT_ANYTIME_SIZE (where an unknown costs under a second) it is asked only at the
+ * end of the game: after a pass, or during kgs-genmove_cleanup. */
+#define ENGINE_FINAL_EXACT_MAX_SIZE 9
+#define ENGINE_FINAL_EXACT_ANYTIME_SIZE 7
 /* Playouts of the search run only to find dead stones, when the settings give no playout limit. */
 #define ENGINE_STATUS_PLAYOUTS 2000
 /* Time per move with a clock (engine_time_plan). Main time is spread over an estimate of our
@@ -98,6 +102,11 @@ struct engine {
     stone_t own_to_move;
     double own_winrate;       /* of that search, for own_to_move */
     float own[BOARD_MAX_POINTS];
+    /* The last judgement by perfect play and the position it belongs to (exact_key). */
+    bool exact_valid;
+    bool exact_known;         /* ab_final_status answered: exact_status holds */
+    uint64_t exact_key[4];
+    stone_status_t exact_status[BOARD_MAX_POINTS];
 };
 
 void engine_settings_default(engine_settings_t *s)
@@ -409,11 +418,21 @@ static bool wins_count_now(const engine_t *e, stone_t c)
     return c == STONE_BLACK ? s.margin > 0 : s.margin < 0;
 }
 
-/* Does the opponent of c have stones on the board that the ownership calls dead? */
-static bool opponent_has_dead(const engine_t *e, stone_t c)
+static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status);
+
+/* Does the opponent of c have stones on the board that are dead, by perfect play when it
+ * answers at the end of the game (as final_status_list and final_score will judge them), else
+ * by the cached ownership? (kgs-genmove_cleanup) */
+static bool opponent_has_dead(engine_t *e, stone_t c)
 {
     bool dead[BOARD_MAX_POINTS];
-    classify(e, dead, NULL);
+    stone_status_t status[BOARD_MAX_POINTS];
+    if (exact_statuses(e, true, status)) {
+        for (int p = 0; p < BOARD_MAX_POINTS; p++)
+            dead[p] = status[p] == STATUS_DEAD;
+    } else {
+        classify(e, dead, NULL);
+    }
     const board_t *b = game_board(e->game);
     for (int p = 0; p < b->num_points; p++)
         if (dead[p] && board_at(b, p) == stone_other(c)) return true;
@@ -559,29 +578,57 @@ static void ensure_ownership(engine_t *e, stone_t to_move)
     mcts_clear(e->mcts);
 }
 
-/* ENGINE_AB: the statuses by perfect play into dead[] and seki[] (each may be NULL), if known. */
-static bool exact_statuses(const engine_t *e, bool *dead, bool *seki)
+/* Does the judgement by perfect play agree with Benson, which is sure of what it says? Pass-alive
+ * strings are alive, and stones in the opponent's pass-alive territory dead. (A disagreement
+ * would be a bug of the classifier: the heuristic judges then.) */
+static bool agrees_with_benson(const game_t *g, const stone_status_t *status)
 {
-    if (e->s.kind != ENGINE_AB || game_size(e->game) > ENGINE_AB_FINAL_MAX_SIZE) return false;
-    ab_final_t *f = malloc(sizeof(*f));
-    if (!f) return false;
-    const bool known = ab_final_status(e->game, 0, f) && f->known;
-    for (int p = 0; known && p < BOARD_MAX_POINTS; p++) {
-        if (dead) dead[p] = f->status[p] == STATUS_DEAD;
-        if (seki) seki[p] = f->status[p] == STATUS_SEKI;
+    const board_t *b = game_board(g);
+    bool alive[BOARD_MAX_POINTS];
+    stone_t territory[BOARD_MAX_POINTS];
+    benson_pass_alive(b, alive, territory);
+    for (int p = 0; p < b->num_points; p++) {
+        const stone_t col = board_at(b, p);
+        if (col != STONE_BLACK && col != STONE_WHITE) continue;
+        if (alive[p] && status[p] != STATUS_ALIVE) return false;
+        if (territory[p] == stone_other(col) && status[p] != STATUS_DEAD) return false;
     }
-    free(f);
-    return known;
+    return true;
 }
 
-void engine_final_status(engine_t *e, stone_status_t *status)
+/* The statuses of the current position by perfect play into status[], if known: on boards up to
+ * ENGINE_FINAL_EXACT_MAX_SIZE, at the end of the game (a pass, or at_end) beyond
+ * ENGINE_FINAL_EXACT_ANYTIME_SIZE. Cached for the position. */
+static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status)
 {
-    bool exact_dead[BOARD_MAX_POINTS], exact_seki[BOARD_MAX_POINTS];
-    if (exact_statuses(e, exact_dead, exact_seki)) {
-        for (int p = 0; p < BOARD_MAX_POINTS; p++)
-            status[p] = exact_dead[p] ? STATUS_DEAD : exact_seki[p] ? STATUS_SEKI : STATUS_ALIVE;
-        return;
+    const game_t *g = e->game;
+    const int size = game_size(g);
+    if (size > ENGINE_FINAL_EXACT_MAX_SIZE) return false;
+    if (size > ENGINE_FINAL_EXACT_ANYTIME_SIZE && !at_end && game_consecutive_passes(g) == 0)
+        return false;
+    const rules_t *r = game_rules(g);
+    const uint64_t key[4] = {game_board(g)->hash, (uint64_t)game_move_count(g),
+                             (uint64_t)game_to_move(g) | (uint64_t)game_consecutive_passes(g) << 8,
+                             (uint64_t)r->ko | (uint64_t)r->suicide_allowed << 8 |
+                                 (uint64_t)r->capture_goal << 16};
+    if (!e->exact_valid || memcmp(key, e->exact_key, sizeof key) != 0) {
+        ab_final_t *f = malloc(sizeof(*f));
+        if (!f) return false;
+        e->exact_known = ab_final_status(g, 0, f) && f->known && agrees_with_benson(g, f->status);
+        memcpy(e->exact_status, f->status, sizeof e->exact_status);
+        memcpy(e->exact_key, key, sizeof key);
+        e->exact_valid = true;
+        free(f);
     }
+    if (e->exact_known) memcpy(status, e->exact_status, sizeof e->exact_status);
+    return e->exact_known;
+}
+
+/* The statuses of the current position: by perfect play when exact_statuses answers, else dead
+ * stones from the ownership and Benson, seki by the heuristic. */
+static void judge_statuses(engine_t *e, bool at_end, stone_status_t *status)
+{
+    if (exact_statuses(e, at_end, status)) return;
     ensure_ownership(e, game_to_move(e->game));
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     classify(e, dead, seki);
@@ -589,12 +636,23 @@ void engine_final_status(engine_t *e, stone_status_t *status)
         status[p] = dead[p] ? STATUS_DEAD : seki[p] ? STATUS_SEKI : STATUS_ALIVE;
 }
 
+void engine_final_status(engine_t *e, stone_status_t *status)
+{
+    judge_statuses(e, false, status);
+}
+
 score_t engine_final_score(engine_t *e)
 {
     const game_t *g = e->game;
+    stone_status_t status[BOARD_MAX_POINTS];
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
-    if (exact_statuses(e, dead, seki))
+    if (exact_statuses(e, false, status)) {
+        for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+            dead[p] = status[p] == STATUS_DEAD;
+            seki[p] = status[p] == STATUS_SEKI;
+        }
         return score_count(game_board(g), game_rules(g), game_handicap(g), dead, seki);
+    }
     ensure_ownership(e, game_to_move(e->game));
     classify(e, dead, NULL);
     return score_count(game_board(g), game_rules(g), game_handicap(g), dead, NULL);
