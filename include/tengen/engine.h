@@ -153,7 +153,8 @@ int engine_free_handicap_points(const engine_t *e, int n, int *points);
 
 /* Choose a move for c and, if play is true, play it (a resignation is recorded with
  * game_resign). cleanup (kgs-genmove_cleanup): never pass while the opponent has stones that are
- * dead (judged as engine_final_status does, by perfect play when it answers), and never resign. Fills *out (may be NULL); returns the point. */
+ * dead (judged as engine_final_status does, by perfect play when it answers), and never resign.
+ * Fills *out (may be NULL); returns the point. */
 int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_t *out);
 
 /* Status of every stone (status[p] for p with a stone; BOARD_MAX_POINTS entries): by perfect
