@@ -232,6 +232,55 @@ if run openings 0 --black "$(fake random 1)" --white "$(fake random 2)" --games 
     done
 fi
 
+# ---- a SIGTERM to tengen match kills its engines too (each runs in its own process group) ----
+# marked_groups REGEX: the process groups of the processes whose command line matches REGEX,
+# except this script's own group (which holds tengen match itself, whose arguments match too).
+marked_groups() {
+    local f own
+    own=$(awk '{ print $5 }' /proc/$$/stat)
+    for f in /proc/[0-9]*/cmdline; do
+        if tr '\0' ' ' <"$f" 2>/dev/null | grep -q -- "$1"; then
+            awk '{ print $5 }' "${f%cmdline}stat" 2>/dev/null
+        fi
+    done | grep -vx -- "$own" | sort -u
+}
+group_alive() { # any process left in group $1?
+    local f
+    for f in /proc/[0-9]*/stat; do
+        awk -v g="$1" '$5 == g && $3 != "Z" { found = 1 } END { exit !found }' "$f" 2>/dev/null &&
+            return 0
+    done
+    return 1
+}
+(cd "$SCRATCH" && exec "$TENGEN" match --black "$(fake hang 31337)" --white "$(fake hang 31337)" \
+    --games 2 --size 5 --time-per-move 60 >"$SCRATCH/term.out" 2>&1) &
+match_pid=$!
+groups=""
+for _ in $(seq 100); do # both engines started (the black one then sleeps at genmove)
+    groups=$(marked_groups "fake_engine.sh hang .* 3133[7]") # [7]: not grep's own command line
+    [ "$(echo "$groups" | wc -w)" -ge 2 ] && break
+    sleep 0.1
+done
+if [ "$(echo "$groups" | wc -w)" -lt 2 ]; then
+    fail "sigterm: the two engines did not start: $(cat "$SCRATCH/term.out")"
+    kill -KILL "$match_pid" 2>/dev/null
+else
+    sleep 0.5
+    kill -TERM "$match_pid"
+    wait "$match_pid"
+    status=$?
+    [ "$status" -eq 143 ] || fail "sigterm: tengen match exited with $status, not 143 (SIGTERM)"
+    sleep 0.5
+    left=""
+    for g in $groups; do
+        if group_alive "$g"; then
+            left="$left $g"
+            kill -KILL -- "-$g" 2>/dev/null
+        fi
+    done
+    if [ -n "$left" ]; then fail "sigterm: engine process groups left running:$left"; else pass; fi
+fi
+
 # ---- tengen's own engine (once `tengen gtp` answers genmove) against GNU Go or the fake ----
 if printf 'known_command genmove\n' | "$TENGEN" gtp 2>/dev/null | grep -q '^= true'; then
     T="$TENGEN gtp"

@@ -645,6 +645,7 @@ int cli_match(int argc, char **argv)
     }
     /* A dead engine's pipe must be an error from write(), not the end of tengen. */
     signal(SIGPIPE, SIG_IGN);
+    match_engine_kill_all_on_signal();
     pthread_mutex_init(&m.lock, NULL);
     r = run_match(&m);
     pthread_mutex_destroy(&m.lock);

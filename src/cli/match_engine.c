@@ -2,6 +2,9 @@
  * answer framing with deadlines, and stopping (quit, then SIGKILL to the process group).
  *
  * The engine runs in its own process group so that a kill also reaches what `sh -c` started.
+ * Being in another group, it would not get the terminal's Ctrl-C, and a SIGTERM to tengen would
+ * leave it running: so every running engine's group is registered, and
+ * match_engine_kill_all_on_signal installs handlers that kill them all before tengen dies.
  * Pipes are created close-on-exec under one lock together with the fork, so that an engine never
  * inherits the pipe ends of another engine started by another thread at the same moment (which
  * would keep that engine from ever seeing end of input). */
@@ -12,6 +15,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -22,6 +26,50 @@
 #define STOP_GRACE_SECONDS 1.0
 
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The process groups of the running engines (0: a free slot), read by the signal handler.
+ * `tengen match` runs at most 64 games of two engines at once. */
+#define MAX_RUNNING_ENGINES 256
+static atomic_int running_groups[MAX_RUNNING_ENGINES];
+
+static void register_group(pid_t pgid)
+{
+    for (int i = 0; i < MAX_RUNNING_ENGINES; i++) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&running_groups[i], &expected, (int)pgid)) return;
+    }
+}
+
+static void unregister_group(pid_t pgid)
+{
+    for (int i = 0; i < MAX_RUNNING_ENGINES; i++) {
+        int expected = (int)pgid;
+        if (atomic_compare_exchange_strong(&running_groups[i], &expected, 0)) return;
+    }
+}
+
+/* Kill every registered engine group, then die of the same signal (only async-signal-safe
+ * calls). The groups are not reaped yet while registered, so their ids name no other process. */
+static void kill_engines_and_die(int sig)
+{
+    for (int i = 0; i < MAX_RUNNING_ENGINES; i++) {
+        int pgid = atomic_load(&running_groups[i]);
+        if (pgid > 0) kill(-(pid_t)pgid, SIGKILL);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void match_engine_kill_all_on_signal(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = kill_engines_and_die;
+    sigemptyset(&sa.sa_mask);
+    const int signals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
+        sigaction(signals[i], &sa, NULL);
+}
 
 static double now_seconds(void)
 {
@@ -109,6 +157,7 @@ static bool spawn(match_engine_t *e, char *err, size_t err_len)
         return false;
     }
     setpgid(pid, pid); /* also done by the child; whichever runs first wins, both are fine */
+    register_group(pid);
     e->pid = pid;
     e->to_fd = to_child[1];
     e->from_fd = from_child[0];
@@ -146,6 +195,7 @@ void match_engine_stop(match_engine_t *e)
      */
     kill(-e->pid, SIGKILL);
     kill(e->pid, SIGKILL);
+    unregister_group(e->pid);
     while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR) {
     }
     e->pid = 0;

@@ -50,6 +50,10 @@ bool match_engine_start(match_engine_t *e, double timeout, char *err, size_t err
 void match_engine_stop(match_engine_t *e);
 bool match_engine_is_running(const match_engine_t *e);
 
+/* Make SIGTERM, SIGINT, SIGHUP and SIGQUIT kill every running engine (each runs in its own
+ * process group, out of reach of the terminal and of a kill of tengen) before tengen dies. */
+void match_engine_kill_all_on_signal(void);
+
 /* Send one command (a line without LF) and read its answer within timeout seconds (<= 0: no
  * limit). answer receives the text after "=" or "?" (lines joined by LF, leading space removed,
  * truncated to answer_len - 1 bytes; may be NULL). After DEAD, TIMEOUT or GARBAGE the engine is
