@@ -408,17 +408,31 @@ static void classify(const engine_t *e, bool *dead, bool *seki)
     }
 }
 
-/* Would c win the count of the current position with the dead stones of the ownership? */
-static bool wins_count_now(const engine_t *e, stone_t c)
+static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status);
+static void ensure_ownership(engine_t *e, stone_t to_move);
+
+/* Would c win the count of the current position if the game ended now? Dead stones and seki by
+ * perfect play when it answers (at_end: as after a pass, the way final_score will judge them),
+ * else the dead stones of the ownership of a search with the opponent to move. */
+static bool wins_count_now(engine_t *e, stone_t c, bool at_end)
 {
-    bool dead[BOARD_MAX_POINTS];
-    classify(e, dead, NULL);
+    bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
+    stone_status_t status[BOARD_MAX_POINTS];
+    const bool exact = exact_statuses(e, at_end, status);
+    if (exact) {
+        for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+            dead[p] = status[p] == STATUS_DEAD;
+            seki[p] = status[p] == STATUS_SEKI;
+        }
+    } else {
+        ensure_ownership(e, stone_other(c));
+        classify(e, dead, NULL);
+    }
     const game_t *g = e->game;
-    const score_t s = score_count(game_board(g), game_rules(g), game_handicap(g), dead, NULL);
+    const score_t s =
+        score_count(game_board(g), game_rules(g), game_handicap(g), dead, exact ? seki : NULL);
     return c == STONE_BLACK ? s.margin > 0 : s.margin < 0;
 }
-
-static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status);
 
 /* Does the opponent of c have stones on the board that are dead, by perfect play when it
  * answers at the end of the game (as final_status_list and final_score will judge them), else
@@ -459,8 +473,6 @@ static bool position_settled(const engine_t *e)
     }
     return true;
 }
-
-static void ensure_ownership(engine_t *e, stone_t to_move);
 
 /* ENGINE_AB's move for c: iterative deepening to the time plan or
  * the node limit (settings' playouts). Fills the move, its win rate and the statistics of mv. A
@@ -524,8 +536,7 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
              * the dead stones removed wins. Judge them as final_score will after our pass, with
              * the opponent to move: the genmove search had us to move, which makes unsettled
              * fights look won. */
-            ensure_ownership(e, stone_other(c));
-            if (wins_count_now(e, c)) mv.point = POINT_PASS;
+            if (wins_count_now(e, c, opponent_passed)) mv.point = POINT_PASS;
         }
         if (cleanup && mv.point == POINT_PASS && opponent_has_dead(e, c)) {
             /* Play the most visited real move instead: the dead stones must be taken off. */
