@@ -5,8 +5,10 @@
  *
  * Boards are diagrams, top row first (X black, O white); vertices are GTP text. */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
@@ -307,6 +309,109 @@ static void test_node_limit_stops(void **state)
     assert_true(r.nodes >= 20000 && r.nodes < 40000);
 }
 
+/* ---- "move now": the stop request (ab_config_t.stop_request) ---- */
+
+/* An evaluation that is the area strategy but raises the stop request at its stop_at-th call,
+ * as another thread would in the middle of an iteration. */
+static atomic_bool move_now;
+static long evaluations, stop_at;
+
+static int evaluate_then_stop(const ab_position_t *p)
+{
+    if (++evaluations == stop_at) atomic_store(&move_now, true);
+    return AB_EVAL_AREA.evaluate(p);
+}
+
+static void bounds_of_area(const ab_position_t *p, int *lo, int *hi)
+{
+    AB_EVAL_AREA.bounds(p, lo, hi);
+}
+
+static const ab_eval_t EVAL_THEN_STOP = {"area, then move now", bounds_of_area,
+                                         evaluate_then_stop};
+
+typedef struct last_iteration {
+    int iterations, depth, best_move;
+} last_iteration_t;
+
+static void note_iteration(const ab_result_t *r, void *user)
+{
+    last_iteration_t *it = user;
+    it->iterations++;
+    it->depth = r->depth;
+    it->best_move = r->best_move;
+}
+
+/* Search the open 7x7 board with a node limit far away, move now raised at the stop_at-th
+ * evaluation (0: before the search). */
+static ab_result_t search_with_move_now(long at, last_iteration_t *it)
+{
+    rules_t rules = preset("chinese", 7);
+    game_t *g = game_new(7, &rules);
+    assert_non_null(g);
+    ab_config_t cfg = ab_config_default();
+    cfg.solve = false;
+    cfg.eval = &EVAL_THEN_STOP;
+    cfg.max_nodes = 5000000;
+    cfg.tt_bits = 16;
+    cfg.stop_request = &move_now;
+    cfg.on_iteration = note_iteration;
+    cfg.user = it;
+    memset(it, 0, sizeof(*it));
+    atomic_store(&move_now, at == 0);
+    evaluations = 0;
+    stop_at = at;
+    ab_result_t r = run(g, &cfg);
+    assert_true(r.best_move == POINT_PASS ||
+                board_check_move(game_board(g), STONE_BLACK, r.best_move) == MOVE_OK);
+    game_free(g);
+    return r;
+}
+
+static void test_move_now_stops_alpha_beta(void **state)
+{
+    (void)state;
+    last_iteration_t it;
+    /* Raised in the middle of an iteration: the search ends within the nodes between two checks
+     * of the limits (1024; every evaluation is at a node), long before its node limit, with the
+     * move of the last completed iteration. */
+    const long at = 20000;
+    ab_result_t r = search_with_move_now(at, &it);
+    assert_true(r.stopped);
+    assert_true(evaluations >= at && evaluations <= at + 1024);
+    assert_true(r.nodes < 5000000);
+    assert_true(it.iterations >= 1);
+    assert_int_equal(r.depth, it.depth);
+    assert_int_equal(r.best_move, it.best_move);
+    assert_true(r.best_move != POINT_NONE);
+
+    /* Raised before the search: the first iteration still completes, so there is a move. */
+    r = search_with_move_now(0, &it);
+    assert_true(r.stopped);
+    assert_int_equal(it.iterations, 1);
+    assert_int_equal(r.depth, 1);
+    assert_int_equal(r.best_move, it.best_move);
+    assert_true(r.best_move != POINT_NONE);
+}
+
+static void test_move_now_stops_the_prover(void **state)
+{
+    (void)state;
+    /* Solve mode has no move to keep: a raised request stops it at once, unsolved. */
+    atomic_bool now;
+    atomic_init(&now, true);
+    rules_t rules = preset("chinese", 0);
+    game_t *g = game_new(4, &rules);
+    assert_non_null(g);
+    ab_config_t cfg = ab_config_default();
+    cfg.stop_request = &now;
+    ab_result_t r = run(g, &cfg);
+    assert_true(r.stopped);
+    assert_false(r.exact);
+    assert_true(r.nodes <= 2048);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +428,8 @@ int main(void)
         cmocka_unit_test(test_table_and_symmetry_agree),
         cmocka_unit_test(test_atari_table_agrees),
         cmocka_unit_test(test_node_limit_stops),
+        cmocka_unit_test(test_move_now_stops_alpha_beta),
+        cmocka_unit_test(test_move_now_stops_the_prover),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

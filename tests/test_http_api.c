@@ -472,6 +472,41 @@ static void test_move_now(void **state)
     assert_true(web_close(w));
 }
 
+/* "Move now" stops the alpha-beta engine too (it has no reports to carry the request): its
+ * search of at most 1,000,000 nodes or 120 s ends early with a move. */
+static void test_move_now_alpha_beta(void **state)
+{
+    (void)state;
+    web_t *w = open_server();
+    cJSON *j;
+    assert_int_equal(call(w, "POST", "/api/games",
+                          "{\"size\":7,\"engine\":\"ab\",\"playouts\":1000000,"
+                          "\"seconds\":120}",
+                          &j),
+                     201);
+    char id[WEB_ID_MAX + 1], play[128], gen[128], stop[128];
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+    snprintf(play, sizeof play, "/api/games/%s/play", id);
+    snprintf(gen, sizeof gen, "/api/games/%s/genmove", id);
+    snprintf(stop, sizeof stop, "/api/games/%s/stop", id);
+    assert_int_equal(call(w, "POST", play, "{\"move\":\"D4\"}", NULL), 200);
+
+    background_t b;
+    background_start(&b, w, gen);
+    wait_started(w, id);
+    assert_int_equal(call(w, "POST", stop, NULL, &j), 200);
+    assert_true(number_of(j, "move_number") == 2);
+    assert_false(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "ai_thinking")));
+    const cJSON *mv = cJSON_GetObjectItemCaseSensitive(j, "ai_move");
+    const double nodes = number_of(mv, "playouts"), seconds = number_of(mv, "seconds");
+    assert_true(nodes > 0 && nodes < 1000000);
+    assert_true(seconds < 60);
+    cJSON_Delete(j);
+    assert_int_equal(background_end(&b), 200);
+    assert_true(web_close(w));
+}
+
 /* A copy of the first moves of a game whose colours do not alternate. */
 static void test_copy(void **state)
 {
@@ -570,6 +605,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hostile_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reload, setup, teardown),
         cmocka_unit_test_setup_teardown(test_move_now, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_move_now_alpha_beta, setup, teardown),
         cmocka_unit_test_setup_teardown(test_copy, setup, teardown),
         cmocka_unit_test_setup_teardown(test_engine_choice, setup, teardown),
         cmocka_unit_test(test_guard),

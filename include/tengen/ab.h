@@ -16,6 +16,7 @@
 #ifndef TENGEN_AB_H
 #define TENGEN_AB_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -99,6 +100,13 @@ typedef struct ab_config {
     bool single_test;   /* solve mode: only test "black's value >= test_value" (half points,
                            komi included) and report the bounds that gives */
     int test_value;
+    bool no_regions; /* solve mode: the geometric safe regions only, without the local search of
+                        small regions (ab_regions.c); for comparing the two */
+    /* "Move now" from another thread (may be NULL): once it reads true the search ends within
+       about a thousand nodes, as at a limit (r->stopped). Alpha-beta heeds it only after its
+       first iteration, so it always returns the best move of its last completed iteration; the
+       prover heeds it at once (with the bounds proven so far). */
+    const atomic_bool *stop_request;
     ab_iteration_fn on_iteration;
     void *user;
 } ab_config_t;

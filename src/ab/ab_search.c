@@ -33,6 +33,7 @@ typedef struct ab_ctx {
     uint32_t history[3][BOARD_MAX_POINTS];
     int pv[AB_MAX_PLY + 1][AB_MAX_PLY + 1];
     int pv_len[AB_MAX_PLY + 1];
+    const atomic_bool *stop_request; /* the caller's; armed in x->s once a move is known */
 } ab_ctx_t;
 
 ab_config_t ab_config_default(void)
@@ -276,6 +277,12 @@ static void deepen_root(ab_ctx_t *x, stone_t c, int passes, int max_depth, const
         ab_state_fill_stats(&x->s, r);
         if (cfg->on_iteration) cfg->on_iteration(r, cfg->user);
         if (r->exact) break;
+        /* A move is known now: "move now" may end the search. */
+        x->s.stop_request = x->stop_request;
+        if (x->stop_request && atomic_load(x->stop_request)) {
+            x->s.stop = true;
+            break;
+        }
     }
 }
 
@@ -302,7 +309,8 @@ static int heuristic_guess(ab_ctx_t *x, stone_t c, int passes)
     deepen_root(x, c, passes, points < AB_MAX_PLY - 10 ? points : AB_MAX_PLY - 10, &quiet, &g);
     /* Only the user's limits stop the prover. */
     const bool user_stop = user_max && st->nodes >= user_max;
-    st->stop = user_stop || (st->max_seconds > 0 && ab_state_elapsed(st) >= st->max_seconds);
+    st->stop = user_stop || (st->max_seconds > 0 && ab_state_elapsed(st) >= st->max_seconds) ||
+               (x->stop_request && atomic_load(x->stop_request));
     st->max_nodes = user_max;
     ab_tt_free(&x->tt);
     return c == STONE_BLACK ? g.value : -g.value;
@@ -337,7 +345,9 @@ bool ab_search(const game_t *g, const ab_config_t *cfg_in, ab_result_t *r)
     r->lo = -AB_INF;
     r->hi = AB_INF;
     r->best_move = POINT_NONE;
+    x->stop_request = cfg.stop_request;
     if (cfg.solve) {
+        x->s.stop_request = x->stop_request; /* the prover has no move to keep */
         int guess = heuristic_guess(x, to_move, passes);
         if (!x->s.stop) ab_solve(&x->s, to_move, passes, &cfg, guess, r);
     } else {

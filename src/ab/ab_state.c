@@ -127,6 +127,7 @@ void ab_state_count_node(ab_state_t *s)
     if ((s->nodes & (AB_CHECK_EVERY - 1)) != 0) return;
     if (s->max_nodes && s->nodes >= s->max_nodes) s->stop = true;
     if (s->max_seconds > 0 && ab_state_elapsed(s) >= s->max_seconds) s->stop = true;
+    if (s->stop_request && atomic_load(s->stop_request)) s->stop = true;
 }
 
 bool ab_state_play(ab_state_t *s, stone_t c, int p, int ply)

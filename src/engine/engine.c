@@ -487,6 +487,8 @@ static void ab_genmove(engine_t *e, stone_t c, engine_move_t *mv, bool *lost)
     cfg.max_seconds = e->soft;
     cfg.max_nodes = e->s.playouts > 0 ? (uint64_t)e->s.playouts : 0;
     cfg.to_move = c;
+    atomic_store(&e->time_stop, false);
+    cfg.stop_request = &e->time_stop; /* engine_stop_search: the last iteration's move */
     ab_result_t r;
     *lost = false;
     mv->searched = true;

@@ -280,9 +280,15 @@ static void halt_job(web_t *w, web_game_t *g, stop_mode_t mode)
     }
     while (g->thinking && !atomic_load(&w->stopping)) {
         atomic_store(&g->move_now, true);
+        /* The alpha-beta engine has no reports to carry the request: stop its search directly,
+         * until its move is played (the judgement of the dead stones that may follow is not
+         * cut short, as with MCTS). */
+        const bool ab_searching = g->ai.engine == ENGINE_AB && g->job == WEB_JOB_GENMOVE &&
+                                  web_game_move_count(g) == g->search_moves;
+        const bool direct = mode == STOP_ALL || ab_searching;
         /* Searches clear the request when they start: ask again until the job has ended. */
-        if (mode == STOP_ALL) engine_stop_search(g->engine);
-        wait_changed(g, mode == STOP_ALL ? 0.01 : 0.5);
+        if (direct) engine_stop_search(g->engine);
+        wait_changed(g, direct ? 0.01 : 0.5);
     }
 }
 

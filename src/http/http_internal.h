@@ -15,7 +15,9 @@
  * `move_now`, which the search's report callback turns into engine_stop_search, and waits for the
  * job to end; requests that throw the AI's work away also call engine_stop_search themselves,
  * again and again until the job ended (a genmove runs several searches, and each clears the
- * request when it starts), or take a job that has not started out of the pool's queue.
+ * request when it starts), or take a job that has not started out of the pool's queue. The
+ * alpha-beta engine reports nothing: until its move is played, every request stops its search
+ * directly.
  */
 #ifndef TENGEN_HTTP_INTERNAL_H
 #define TENGEN_HTTP_INTERNAL_H
