@@ -327,8 +327,7 @@ static void bounds_of_area(const ab_position_t *p, int *lo, int *hi)
     AB_EVAL_AREA.bounds(p, lo, hi);
 }
 
-static const ab_eval_t EVAL_THEN_STOP = {"area, then move now", bounds_of_area,
-                                         evaluate_then_stop};
+static const ab_eval_t EVAL_THEN_STOP = {"area, then move now", bounds_of_area, evaluate_then_stop};
 
 typedef struct last_iteration {
     int iterations, depth, best_move;

@@ -116,7 +116,7 @@ typedef struct ab_state {
     double max_seconds;
     struct timespec start;
     clock_t cpu_start;
-    const atomic_bool *stop_request; /* checked with the limits when not NULL (ab_search.c arms it) */
+    const atomic_bool *stop_request; /* checked with the limits (ab_search.c arms it) */
     bool stop;
 } ab_state_t;
 
