@@ -315,7 +315,7 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
         points[n] = p;
         int64_t q = sv->q_order ? endgame_priority(s, c, p) : 0;
         scores[n++] =
-            (q << 16) + ab_state_static_score(s, c, p) + (p == hint ? (int64_t)1 << 41 : 0);
+            q * 65536 + ab_state_static_score(s, c, p) + (p == hint ? (int64_t)1 << 41 : 0);
     }
     for (int i = 1; i < n; i++) {
         int p = points[i], j = i - 1;
