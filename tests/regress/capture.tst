@@ -37,3 +37,230 @@ play w g7
 play w g3
 20 reg_genmove b
 #? [G5]
+
+# 7x7, two white strings in atari: A5-B5-C5 (liberty D5) cuts black's top group, which has only
+# the eye A7, from the bottom group; C2 (liberty C1) is dead anyway. Black D5 captures the three
+# stones and the top group lives (B+25 at komi 0, every other move B+1): at komi 12.5 only D5 wins.
+#    A B C D E F G
+#  7 . X X X O . O
+#  6 X X X X O O O
+#  5 O O O . O . O
+#  4 X X X X O O O
+#  3 X . X X X X X
+#  2 X X O X . X .
+#  1 . X . X X X X
+boardsize 7
+clear_board
+komi 12.5
+play b b7
+play b c7
+play b d7
+play b a6
+play b b6
+play b c6
+play b d6
+play b a4
+play b b4
+play b c4
+play b d4
+play b a3
+play b c3
+play b d3
+play b e3
+play b f3
+play b g3
+play b a2
+play b b2
+play b d2
+play b f2
+play b b1
+play b d1
+play b e1
+play b f1
+play b g1
+play w e7
+play w g7
+play w e6
+play w f6
+play w g6
+play w a5
+play w b5
+play w c5
+play w e5
+play w g5
+play w e4
+play w f4
+play w g4
+play w c2
+30 reg_genmove b
+#? [D5]
+
+# The same with white to move: white D5 connects the three stones out and black's top group, left
+# with one eye, dies (B+1 at komi 0; anything else lets black capture, B+25).
+#    A B C D E F G
+#  7 . X X X O . O
+#  6 X X X X O O O
+#  5 O O O . O . O
+#  4 X X X X O O O
+#  3 X . X X X X X
+#  2 X X O X . X .
+#  1 . X . X X X X
+boardsize 7
+clear_board
+komi 12.5
+play w e7
+play w g7
+play w e6
+play w f6
+play w g6
+play w a5
+play w b5
+play w c5
+play w e5
+play w g5
+play w e4
+play w f4
+play w g4
+play w c2
+play b b7
+play b c7
+play b d7
+play b a6
+play b b6
+play b c6
+play b d6
+play b a4
+play b b4
+play b c4
+play b d4
+play b a3
+play b c3
+play b d3
+play b e3
+play b f3
+play b g3
+play b a2
+play b b2
+play b d2
+play b f2
+play b b1
+play b d1
+play b e1
+play b f1
+play b g1
+40 reg_genmove w
+#? [D5]
+
+# 7x7, a snapback: black's A2-B2-C2-C1 (liberties A1, B1) has white's long string, liberties E2
+# and E1, in a race. White throws in at B1; if black takes it at A1, white captures five stones at
+# B1 again. The other throw-in, A1, fails: after B B1 (taking it) and W A1 the captured space is a
+# bulky five, black plays its vital point and white's whole group dies (exact solver: B1 B+25,
+# every other move B+49). KNOWN FAILURE: the engine passes (seeds 2..8): the pass rule finds the
+# position settled and judges the statuses by perfect play with white still to move.
+#    A B C D E F G
+#  7 . X . X . X .
+#  6 X X X X X X X
+#  5 X X X X X X X
+#  4 X X X X X X X
+#  3 O O O O X . X
+#  2 X X X O . X X
+#  1 . . X O . X .
+boardsize 7
+clear_board
+komi 36.5
+play w a3
+play w b3
+play w c3
+play w d3
+play w d2
+play w d1
+play b b7
+play b d7
+play b f7
+play b a6
+play b b6
+play b c6
+play b d6
+play b e6
+play b f6
+play b g6
+play b a5
+play b b5
+play b c5
+play b d5
+play b e5
+play b f5
+play b g5
+play b a4
+play b b4
+play b c4
+play b d4
+play b e4
+play b f4
+play b g4
+play b e3
+play b g3
+play b a2
+play b b2
+play b c2
+play b f2
+play b g2
+play b c1
+play b f1
+50 reg_genmove w
+#? [B1]*
+
+# The same with black to move: black wins the race at E2 or E1 (or B1) and captures white's group
+# (B+49). KNOWN FAILURE: the engine passes, as in case 50; after the pass white throws in at B1.
+#    A B C D E F G
+#  7 . X . X . X .
+#  6 X X X X X X X
+#  5 X X X X X X X
+#  4 X X X X X X X
+#  3 O O O O X . X
+#  2 X X X O . X X
+#  1 . . X O . X .
+boardsize 7
+clear_board
+komi 36.5
+play b b7
+play b d7
+play b f7
+play b a6
+play b b6
+play b c6
+play b d6
+play b e6
+play b f6
+play b g6
+play b a5
+play b b5
+play b c5
+play b d5
+play b e5
+play b f5
+play b g5
+play b a4
+play b b4
+play b c4
+play b d4
+play b e4
+play b f4
+play b g4
+play b e3
+play b g3
+play b a2
+play b b2
+play b c2
+play b f2
+play b g2
+play b c1
+play b f1
+play w a3
+play w b3
+play w c3
+play w d3
+play w d2
+play w d1
+60 reg_genmove b
+#? [E2|E1|B1]*

@@ -38,3 +38,153 @@ play w d5
 play b pass
 20 reg_genmove w
 #? [B1]
+
+# 5x5, bent three: black's group in the corner has the eye space A2-A1-B1; A1 splits it into two
+# eyes. Black alive: 9 points to white's 16 - 7.5, black wins by 0.5; dead: white takes the board.
+#    A B C D E
+#  5 . O . O .
+#  4 O O O O O
+#  3 X X X O O
+#  2 . X X O .
+#  1 . . X O O
+boardsize 5
+clear_board
+komi -7.5
+play b a3
+play b b3
+play b c3
+play b b2
+play b c2
+play b c1
+play w b5
+play w d5
+play w a4
+play w b4
+play w c4
+play w d4
+play w e4
+play w d3
+play w e3
+play w d2
+play w d1
+play w e1
+30 reg_genmove b
+#? [A1]
+
+# The same with white to move: white kills at A1 (solver: W+25 at komi 0 against W+7). KNOWN
+# FAILURE: the engine passes (all seeds 1..8): the pass rule judges the statuses by perfect play with
+# white to move (black dead), but after the pass black is to move and lives.
+#    A B C D E
+#  5 . O . O .
+#  4 O O O O O
+#  3 X X X O O
+#  2 . X X O .
+#  1 . . X O O
+boardsize 5
+clear_board
+komi -7.5
+play w b5
+play w d5
+play w a4
+play w b4
+play w c4
+play w d4
+play w e4
+play w d3
+play w e3
+play w d2
+play w d1
+play w e1
+play b a3
+play b b3
+play b c3
+play b b2
+play b c2
+play b c1
+40 reg_genmove w
+#? [A1]*
+
+# 6x6, bulky five: black's eye space A2-B2-A1-B1-C1; its vital point is B1 (solver: B1 alive, W+12
+# at komi 0, every other move dead, W+36). KNOWN FAILURE at seeds 1 and 6 (passes; 2..5, 7, 8 play B1):
+# the same pass rule, with black to move the group counts as alive.
+#    A B C D E F
+#  6 . O . O . O
+#  5 O O O O O O
+#  4 O O O O O O
+#  3 X X X X O O
+#  2 . . X X O .
+#  1 . . . X O O
+boardsize 6
+clear_board
+komi -12.5
+play b a3
+play b b3
+play b c3
+play b d3
+play b c2
+play b d2
+play b d1
+play w b6
+play w d6
+play w f6
+play w a5
+play w b5
+play w c5
+play w d5
+play w e5
+play w f5
+play w a4
+play w b4
+play w c4
+play w d4
+play w e4
+play w f4
+play w e3
+play w f3
+play w e2
+play w e1
+play w f1
+50 reg_genmove b
+#? [B1]*
+
+# The same with white to move: white kills at the vital point B1. KNOWN FAILURE: the engine passes
+# (seeds 1..8), as in case 40.
+#    A B C D E F
+#  6 . O . O . O
+#  5 O O O O O O
+#  4 O O O O O O
+#  3 X X X X O O
+#  2 . . X X O .
+#  1 . . . X O O
+boardsize 6
+clear_board
+komi -12.5
+play w b6
+play w d6
+play w f6
+play w a5
+play w b5
+play w c5
+play w d5
+play w e5
+play w f5
+play w a4
+play w b4
+play w c4
+play w d4
+play w e4
+play w f4
+play w e3
+play w f3
+play w e2
+play w e1
+play w f1
+play b a3
+play b b3
+play b c3
+play b d3
+play b c2
+play b d2
+play b d1
+60 reg_genmove w
+#? [B1]*
