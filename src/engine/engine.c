@@ -411,14 +411,17 @@ static void classify(const engine_t *e, bool *dead, bool *seki)
 static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status);
 static void ensure_ownership(engine_t *e, stone_t to_move);
 
-/* Would c win the count of the current position if the game ended now? Dead stones and seki by
- * perfect play when it answers (at_end: as after a pass, the way final_score will judge them),
- * else the dead stones of the ownership of a search with the opponent to move. */
-static bool wins_count_now(engine_t *e, stone_t c, bool at_end)
+/* Would c win the count of the current position if c passed and the game ended? The stones are
+ * judged with the opponent to move, as final_score will judge them after c's pass. After the
+ * opponent's pass (opponent_passed) that is what perfect play judges (ab_final_status takes the
+ * position before the passes, with the first to pass to move), so its dead stones and seki are
+ * used when it answers; otherwise, and with c to move and no pass (where perfect play would let
+ * c kill or save first), the dead stones of the ownership of a search with the opponent to move. */
+static bool wins_count_now(engine_t *e, stone_t c, bool opponent_passed)
 {
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     stone_status_t status[BOARD_MAX_POINTS];
-    const bool exact = exact_statuses(e, at_end, status);
+    const bool exact = opponent_passed && exact_statuses(e, true, status);
     if (exact) {
         for (int p = 0; p < BOARD_MAX_POINTS; p++) {
             dead[p] = status[p] == STATUS_DEAD;

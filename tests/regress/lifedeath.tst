@@ -71,9 +71,8 @@ play w e1
 30 reg_genmove b
 #? [A1]
 
-# The same with white to move: white kills at A1 (solver: W+25 at komi 0 against W+7). KNOWN
-# FAILURE: the engine passes (all seeds 1..8): the pass rule judges the statuses by perfect play with
-# white to move (black dead), but after the pass black is to move and lives.
+# The same with white to move: white kills at A1 (solver: W+25 at komi 0 against W+7). (Once a
+# regression of the pass rule, which judged the settled position with white still to move.)
 #    A B C D E
 #  5 . O . O .
 #  4 O O O O O
@@ -102,11 +101,10 @@ play b b2
 play b c2
 play b c1
 40 reg_genmove w
-#? [A1]*
+#? [A1]
 
 # 6x6, bulky five: black's eye space A2-B2-A1-B1-C1; its vital point is B1 (solver: B1 alive, W+12
-# at komi 0, every other move dead, W+36). KNOWN FAILURE at seeds 1 and 6 (passes; 2..5, 7, 8 play B1):
-# the same pass rule, with black to move the group counts as alive.
+# at komi 0, every other move dead, W+36).
 #    A B C D E F
 #  6 . O . O . O
 #  5 O O O O O O
@@ -145,10 +143,9 @@ play w e2
 play w e1
 play w f1
 50 reg_genmove b
-#? [B1]*
+#? [B1]
 
-# The same with white to move: white kills at the vital point B1. KNOWN FAILURE: the engine passes
-# (seeds 1..8), as in case 40.
+# The same with white to move: white kills at the vital point B1.
 #    A B C D E F
 #  6 . O . O . O
 #  5 O O O O O O
@@ -187,4 +184,4 @@ play b c2
 play b d2
 play b d1
 60 reg_genmove w
-#? [B1]*
+#? [B1]
