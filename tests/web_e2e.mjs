@@ -92,9 +92,10 @@ async function playPhase() {
   step('A first visit opens the New game dialog by itself');
   await tid('new-game-dialog').waitFor({ state: 'visible' });
   await shot('01-new-game.png');
-  // Let tengen think by time only, long enough to watch its analysis.
+  // Let tengen think by time only, long enough to watch its analysis (2 s: on a loaded machine
+  // under the sanitizers 1 s gave too few analysis reports to see the candidates on the board).
   step('Let tengen think by time only, long enough to watch its analysis');
-  let g = await newGame({ size: 9, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 1 });
+  let g = await newGame({ size: 9, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 2 });
   check(/#game=/.test(page.url()), 'the URL names the game: ' + page.url());
   await page.locator('#board [data-vertex]').first().waitFor();
   check((await page.locator('#board [data-vertex]').count()) === 81, '81 intersections');
