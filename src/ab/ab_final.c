@@ -3,8 +3,9 @@
  * runs out (issue 5, part 3).
  *
  * Owns: the classification of strings along a line of perfect play. The proof is the prover's
- * (ab_solve.c, with the endgame move priority Q); the settled regions are Benson's and the safe
- * regions of ab_static.c, which the prover never plays in. Knows nothing of GTP.
+ * (ab_solve.c, with the endgame move priority Q); the settled regions are Benson's, the safe
+ * regions of ab_static.c and the small regions ab_regions.c proves safe, where the prover never
+ * plays a move that cannot change the count. Knows nothing of GTP.
  *
  * The line: the prover's principal variation keeps the exact value at every move until the game
  * ends by two passes or the static analysis settles every point. A string captured anywhere on
@@ -17,9 +18,11 @@
 #include <string.h>
 
 #include "ab/ab_internal.h"
+#include "ab/ab_regions.h"
 #include "tengen/score.h"
 
 #define AB_FINAL_TT_BITS 18
+#define SETTLED_REGION_CACHE_BITS 4
 
 /* Owner of every point of b whatever is played: BLACK, WHITE or EMPTY (not settled). */
 static void settled_owner(const board_t *b, stone_t *owner)
@@ -30,7 +33,11 @@ static void settled_owner(const board_t *b, stone_t *owner)
         ab_bits_t black, white;
         ab_static_t st;
         ab_bits_from_board(&g, b, &black, &white);
-        ab_static_analyse(&g, black, white, &st);
+        /* The prover's line stops where its static analysis, local regions included, settles
+         * every point: the same analysis reads the end (a small cache: one position). */
+        ab_regions_t *rc = ab_regions_new(SETTLED_REGION_CACHE_BITS);
+        ab_regions_analyse(rc, &g, black, white, &st);
+        ab_regions_free(rc);
         for (int i = 0; i < g.n * g.n; i++) {
             ab_bits_t m = (ab_bits_t)1 << i;
             owner[g.point[i]] = (st.safe[STONE_BLACK] & m)   ? STONE_BLACK

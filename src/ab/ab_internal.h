@@ -143,10 +143,6 @@ uint64_t ab_state_key(const ab_state_t *s, int ply, stone_t to_move, int passes,
  * where c's moves are pruned (a mask of ab_geom_t bits; 0 when no analysis). */
 void ab_state_analyse(const ab_state_t *s, stone_t c, int passes, ab_position_t *pos,
                       ab_bits_t *no_play);
-/* Under the static analysis (s->statics): bounds of black's value (half points, komi included)
- * for the position with these stones, and the points where c's moves are pruned. */
-void ab_state_static_bounds(const ab_state_t *s, ab_bits_t black, ab_bits_t white, stone_t c,
-                            int *black_lo, int *black_hi, ab_bits_t *no_play);
 /* True if c's legal move at p captures. */
 bool ab_state_captures(const ab_state_t *s, stone_t c, int p);
 /* For c's legal move p at ply that captures nothing, without playing it: false as

@@ -32,13 +32,15 @@
 #include <string.h>
 
 #include "ab/ab_internal.h"
+#include "ab/ab_regions.h"
 
 #define PN_INF 0xffffffffu   /* proven (dn) or disproven (pn) */
 #define PN_STUCK 0xfffffffeu /* neither can progress: the path reached AB_MAX_PLY */
 #define PN_MAX 0xfffffff0u   /* real numbers saturate here */
 #define PN_EPSILON_DIV 4     /* child thresholds: second best times (1 + 1/4) */
 #define SOLVE_MAX_CHILDREN (64 + 1)
-#define PV_MAX 80 /* plies of the principal variation */
+#define PV_MAX 80            /* plies of the principal variation */
+#define REGION_CACHE_BITS 16 /* the local regions' results kept (ab_regions.c) */
 
 /* ---- the table ---- */
 
@@ -64,6 +66,8 @@ typedef struct solver {
     int max_ply;            /* deepest ply reached */
     int lo_limit, hi_limit; /* the widest values (for the bounds of unknown entries) */
     bool q_order;           /* order moves by the endgame priority (ab_config_t.endgame_order) */
+    int komi2;              /* komi in half points */
+    ab_regions_t *regions;  /* the safe regions of the local search (NULL: geometric rules only) */
 } solver_t;
 
 /* 2^bits entries, zeroed (calloc maps fresh pages for a large table: a small problem pays only
@@ -132,6 +136,22 @@ static int end_value_for_black(stone_t c, int v)
     return black_value(c, v);
 }
 
+/* The static bounds of black's value and the points where c's moves are pruned, for the
+ * position with these stones and c to move: the safe points of ab_static.c and of the local
+ * regions (ab_regions.c). Black's area is at least its safe points and at most everything but
+ * white's. */
+static void static_count(const solver_t *sv, ab_bits_t black, ab_bits_t white, stone_t c, int *lo,
+                         int *hi, ab_bits_t *no_play)
+{
+    const ab_state_t *s = sv->s;
+    ab_static_t st;
+    ab_regions_analyse(sv->regions, &s->geom, black, white, &st);
+    const int n = s->geom.n * s->geom.n;
+    *lo = 2 * (2 * ab_bits_count(st.safe[STONE_BLACK]) - n) - sv->komi2;
+    *hi = 2 * (n - 2 * ab_bits_count(st.safe[STONE_WHITE])) - sv->komi2;
+    *no_play = st.no_play[c];
+}
+
 /* Static bounds of black's value at the current position with c to move, and the points where
  * c's moves are pruned. */
 static void static_bounds(const solver_t *sv, stone_t c, int passes, int *lo, int *hi,
@@ -141,7 +161,7 @@ static void static_bounds(const solver_t *sv, stone_t c, int passes, int *lo, in
     if (s->statics) { /* area scoring on a small board: the safe points bound the count */
         ab_bits_t black, white;
         ab_bits_from_board(&s->geom, s->board, &black, &white);
-        ab_state_static_bounds(s, black, white, c, lo, hi, no_play);
+        static_count(sv, black, white, c, lo, hi, no_play);
         return;
     }
     ab_position_t pos;
@@ -154,14 +174,12 @@ static void static_bounds(const solver_t *sv, stone_t c, int passes, int *lo, in
     *hi = black_value(c, c == STONE_BLACK ? b : a);
 }
 
-/* The static bounds of black's value, the points where c's moves are pruned and c's mobility
- * (its moves there, pass included) for the position with these stones and c to move. */
+/* static_count and c's mobility (its moves there, pass included). */
 static void static_facts(const solver_t *sv, ab_bits_t black, ab_bits_t white, stone_t c, int *lo,
                          int *hi, ab_bits_t *no_play, uint8_t *mobility)
 {
-    const ab_state_t *s = sv->s;
-    ab_state_static_bounds(s, black, white, c, lo, hi, no_play);
-    int moves = ab_bits_count(s->geom.full & ~(black | white) & ~*no_play);
+    static_count(sv, black, white, c, lo, hi, no_play);
+    int moves = ab_bits_count(sv->s->geom.full & ~(black | white) & ~*no_play);
     *mobility = (uint8_t)(moves + 1 > 255 ? 255 : moves + 1);
 }
 
@@ -576,13 +594,18 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     memset(&sv, 0, sizeof(sv));
     sv.s = s;
     sv.q_order = cfg->endgame_order;
+    sv.komi2 = komi_half_points(&s->rules);
+    /* Without memory for the regions' cache the geometric rules alone still give exact
+     * values. */
+    if (s->statics && !cfg->no_regions) sv.regions = ab_regions_new(REGION_CACHE_BITS);
     if (!table_alloc(&sv.table, cfg->tt_bits > 0 ? cfg->tt_bits : 16)) {
+        ab_regions_free(sv.regions);
         s->stop = true;
         return;
     }
     /* Black's value is an area margin 2 (B - W) - komi, so the levels are 2 apart, from
      * area_min to area_max; a capture goal adds the wins +-AB_WIN. */
-    const int n_points = s->board->size * s->board->size, komi2 = komi_half_points(&s->rules);
+    const int n_points = s->board->size * s->board->size, komi2 = sv.komi2;
     const int area_min = -2 * n_points - komi2, area_max = 2 * n_points - komi2;
     const int parity = ((komi2 % 2) + 2) % 2;
     const bool goal = s->rules.capture_goal > 0;
@@ -612,6 +635,7 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
             r->value = r->lo;
             r->depth = sv.max_ply;
             free(sv.table.e);
+            ab_regions_free(sv.regions);
             return;
         }
     }
@@ -667,4 +691,5 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     }
     r->depth = sv.max_ply;
     free(sv.table.e);
+    ab_regions_free(sv.regions);
 }

@@ -176,25 +176,6 @@ uint64_t ab_state_key(const ab_state_t *s, int ply, stone_t to_move, int passes,
     return best ^ extra;
 }
 
-/* Komi in half points, rounded to the nearest half point (as ab_eval.c counts it). */
-static int komi_half_points(const rules_t *r)
-{
-    double k = r->komi * 2.0;
-    return (int)(k >= 0 ? k + 0.5 : k - 0.5);
-}
-
-void ab_state_static_bounds(const ab_state_t *s, ab_bits_t black, ab_bits_t white, stone_t c,
-                            int *black_lo, int *black_hi, ab_bits_t *no_play)
-{
-    ab_static_t st;
-    ab_static_analyse(&s->geom, black, white, &st);
-    /* Black's area is at least its safe points and at most everything but white's. */
-    int n = s->geom.n * s->geom.n, komi = komi_half_points(&s->rules);
-    *black_lo = 2 * (2 * ab_bits_count(st.safe[STONE_BLACK]) - n) - komi;
-    *black_hi = 2 * (n - 2 * ab_bits_count(st.safe[STONE_WHITE])) - komi;
-    *no_play = st.no_play[c];
-}
-
 void ab_state_analyse(const ab_state_t *s, stone_t c, int passes, ab_position_t *pos,
                       ab_bits_t *no_play)
 {
