@@ -55,7 +55,10 @@ typedef struct local_region {
     lmask_t adj[AB_REGION_MAX_POINTS]; /* neighbours inside R */
     int guards;
     lmask_t guard[AB_REGION_MAX_GUARDS]; /* the points of R next to each guarded string */
-    uint64_t memo[LOCAL_MEMO];           /* results: key << 1 | c wins, 0 empty */
+    /* Results: epoch << 40 | key << 1 | c wins. The epoch changes with every region searched,
+     * which empties the memo without clearing it. */
+    uint64_t memo[LOCAL_MEMO];
+    uint64_t epoch;
     int nodes;
     bool gave_up;
 } local_region_t;
@@ -77,6 +80,7 @@ struct ab_regions {
     cache_entry_t *e;
     uint64_t mask;
     ab_regions_stats_t stats;
+    local_region_t local; /* the region being searched */
 };
 
 ab_regions_t *ab_regions_new(int bits)
@@ -212,13 +216,14 @@ static bool c_wins(local_region_t *lr, lmask_t c, lmask_t o, bool c_to_move, int
         ((uint64_t)c | (uint64_t)o << 16 | (uint64_t)c_to_move << 32 | (uint64_t)passes << 33) + 1;
     uint64_t *slot = &lr->memo[(key * 0x9e3779b97f4a7c15ULL) >> (64 - 12)];
     _Static_assert(LOCAL_MEMO == 1 << 12, "the memo index takes 12 bits");
-    if (*slot >> 1 == key) return *slot & 1;
+    const uint64_t tagged = lr->epoch << 40 | key << 1;
+    if ((*slot & ~(uint64_t)1) == tagged) return *slot & 1;
     if (++lr->nodes > AB_REGION_BUDGET || depth >= LOCAL_MAX_DEPTH) {
         lr->gave_up = true;
         return false;
     }
     bool win = c_to_move ? c_node(lr, c, o, passes, depth) : o_node(lr, c, o, passes, depth);
-    if (!lr->gave_up) *slot = key << 1 | (uint64_t)win;
+    if (!lr->gave_up) *slot = tagged | (uint64_t)win;
     return win;
 }
 
@@ -226,13 +231,20 @@ static bool c_wins(local_region_t *lr, lmask_t c, lmask_t o, bool c_to_move, int
 
 /* The local game of the region of key: true if c wins with o to move. *gave_up is set when the
  * budget ran out first. */
-static bool region_is_safe(const ab_geom_t *g, const region_key_t *key, bool *gave_up)
+static bool region_is_safe(local_region_t *lr, const ab_geom_t *g, const region_key_t *key,
+                           bool *gave_up)
 {
-    local_region_t *lr = calloc(1, sizeof(*lr));
-    if (!lr) {
-        *gave_up = true;
-        return false;
+    /* A new epoch (24 bits above the 40 of the tag; a wrap-around clears the memo). */
+    lr->epoch = (lr->epoch + 1) & 0xffffff;
+    if (lr->epoch == 0) {
+        memset(lr->memo, 0, sizeof(lr->memo));
+        lr->epoch = 1;
     }
+    lr->k = 0;
+    lr->edge = 0;
+    memset(lr->adj, 0, sizeof(lr->adj));
+    lr->nodes = 0;
+    lr->gave_up = false;
     int index[AB_BITS_MAX_POINTS];
     const int points = g->n * g->n;
     ab_bits_t bits[AB_REGION_MAX_POINTS];
@@ -256,9 +268,7 @@ static bool region_is_safe(const ab_geom_t *g, const region_key_t *key, bool *ga
     memcpy(lr->guard, key->guard, sizeof(lr->guard));
     bool safe = c_wins(lr, c, o, false, 0, 0);
     *gave_up = lr->gave_up;
-    safe = safe && !lr->gave_up;
-    free(lr);
-    return safe;
+    return safe && !lr->gave_up;
 }
 
 static uint64_t cache_index(const ab_regions_t *rc, const region_key_t *key)
@@ -295,7 +305,7 @@ static bool cached_region_is_safe(ab_regions_t *rc, const ab_geom_t *g, const re
         return e->safe;
     }
     bool gave_up;
-    bool safe = region_is_safe(g, key, &gave_up);
+    bool safe = region_is_safe(&rc->local, g, key, &gave_up);
     rc->stats.searched++;
     rc->stats.safe += safe;
     rc->stats.gave_up += gave_up;
