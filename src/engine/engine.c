@@ -48,6 +48,9 @@
  * end of the game: after a pass, or during kgs-genmove_cleanup. */
 #define ENGINE_FINAL_EXACT_MAX_SIZE 9
 #define ENGINE_FINAL_EXACT_ANYTIME_SIZE 7
+/* The pass decision after the opponent's pass asks perfect play only when at least this share of
+ * the points is settled by the ownership (mostly_settled). */
+#define ENGINE_EXACT_MIN_SETTLED 0.75
 /* Playouts of the search run only to find dead stones, when the settings give no playout limit. */
 #define ENGINE_STATUS_PLAYOUTS 2000
 /* Time per move with a clock (engine_time_plan). Main time is spread over an estimate of our
@@ -411,6 +414,20 @@ static void classify(const engine_t *e, bool *dead, bool *seki)
 static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status);
 static void ensure_ownership(engine_t *e, stone_t to_move);
 
+/* Does the cached ownership call at least ENGINE_EXACT_MIN_SETTLED of the points settled? Only
+ * then is a pass asked of perfect play: an opponent's pass in an open position would make the
+ * prover spend its whole budget (seconds on 9x9) for an "unknown". */
+static bool mostly_settled(const engine_t *e)
+{
+    if (!e->own_valid) return false;
+    const board_t *b = game_board(e->game);
+    int settled = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            settled += fabs(e->own[board_point(b, x, y)]) >= ENGINE_SETTLED_OWNERSHIP;
+    return settled >= ENGINE_EXACT_MIN_SETTLED * b->size * b->size;
+}
+
 /* Would c win the count of the current position if c passed and the game ended? The stones are
  * judged with the opponent to move, as final_score will judge them after c's pass. After the
  * opponent's pass (opponent_passed) that is what perfect play judges (ab_final_status takes the
@@ -421,14 +438,15 @@ static bool wins_count_now(engine_t *e, stone_t c, bool opponent_passed)
 {
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     stone_status_t status[BOARD_MAX_POINTS];
-    const bool exact = opponent_passed && exact_statuses(e, true, status);
+    ensure_ownership(e, stone_other(c));
+    const bool exact =
+        opponent_passed && mostly_settled(e) && exact_statuses(e, true, status);
     if (exact) {
         for (int p = 0; p < BOARD_MAX_POINTS; p++) {
             dead[p] = status[p] == STATUS_DEAD;
             seki[p] = status[p] == STATUS_SEKI;
         }
     } else {
-        ensure_ownership(e, stone_other(c));
         classify(e, dead, NULL);
     }
     const game_t *g = e->game;
