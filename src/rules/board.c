@@ -56,12 +56,16 @@ static inline void counts_update(board_t *b, int p, uint32_t delta)
     b->neighbor_counts[p + st + 1] += diag;
 }
 
-/* Recompute neighbor_counts[] of every on-board point from color[]; border points get 0. */
+/* Recompute neighbor_counts[] of every on-board point from color[]; border points get 0.
+ * The loop runs from the first on-board point to the last, so that every neighbour it reads is in
+ * the array even for the border points it skips: gcc 12.2 at -O3 miscompiled the loop over all
+ * points (whose guarded reads at p = 0 would fall before the array) into all zeros. */
 static void counts_rebuild(board_t *b)
 {
     const int st = b->stride;
     const int orth[4] = {-st, -1, 1, st}, diag[4] = {-st - 1, -st + 1, st - 1, st + 1};
-    for (int p = 0; p < b->num_points; p++) {
+    memset(b->neighbor_counts, 0, sizeof b->neighbor_counts);
+    for (int p = st + 1; p < b->num_points - st - 1; p++) {
         uint32_t n = 0;
         if (b->color[p] != STONE_BORDER)
             for (int d = 0; d < 4; d++)
