@@ -414,6 +414,15 @@ static void classify(const engine_t *e, bool *dead, bool *seki)
 static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status);
 static void ensure_ownership(engine_t *e, stone_t to_move);
 
+/* The dead stones and (if seki is not NULL) the seki stones of a judgement. */
+static void split_statuses(const stone_status_t *status, bool *dead, bool *seki)
+{
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        dead[p] = status[p] == STATUS_DEAD;
+        if (seki) seki[p] = status[p] == STATUS_SEKI;
+    }
+}
+
 /* Does the cached ownership call at least ENGINE_EXACT_MIN_SETTLED of the points settled? Only
  * then is a pass asked of perfect play: an opponent's pass in an open position would make the
  * prover spend its whole budget (seconds on 9x9) for an "unknown". */
@@ -441,14 +450,10 @@ static bool wins_count_now(engine_t *e, stone_t c, bool opponent_passed)
     ensure_ownership(e, stone_other(c));
     const bool exact =
         opponent_passed && mostly_settled(e) && exact_statuses(e, true, status);
-    if (exact) {
-        for (int p = 0; p < BOARD_MAX_POINTS; p++) {
-            dead[p] = status[p] == STATUS_DEAD;
-            seki[p] = status[p] == STATUS_SEKI;
-        }
-    } else {
+    if (exact)
+        split_statuses(status, dead, seki);
+    else
         classify(e, dead, NULL);
-    }
     const game_t *g = e->game;
     const score_t s =
         score_count(game_board(g), game_rules(g), game_handicap(g), dead, exact ? seki : NULL);
@@ -462,12 +467,10 @@ static bool opponent_has_dead(engine_t *e, stone_t c)
 {
     bool dead[BOARD_MAX_POINTS];
     stone_status_t status[BOARD_MAX_POINTS];
-    if (exact_statuses(e, true, status)) {
-        for (int p = 0; p < BOARD_MAX_POINTS; p++)
-            dead[p] = status[p] == STATUS_DEAD;
-    } else {
+    if (exact_statuses(e, true, status))
+        split_statuses(status, dead, NULL);
+    else
         classify(e, dead, NULL);
-    }
     const board_t *b = game_board(e->game);
     for (int p = 0; p < b->num_points; p++)
         if (dead[p] && board_at(b, p) == stone_other(c)) return true;
@@ -658,21 +661,16 @@ static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status)
     return e->exact_known;
 }
 
-/* The statuses of the current position: by perfect play when exact_statuses answers, else dead
- * stones from the ownership and Benson, seki by the heuristic. */
-static void judge_statuses(engine_t *e, bool at_end, stone_status_t *status)
+/* By perfect play when exact_statuses answers, else dead stones from the ownership and Benson,
+ * seki by the heuristic. */
+void engine_final_status(engine_t *e, stone_status_t *status)
 {
-    if (exact_statuses(e, at_end, status)) return;
+    if (exact_statuses(e, false, status)) return;
     ensure_ownership(e, game_to_move(e->game));
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     classify(e, dead, seki);
     for (int p = 0; p < BOARD_MAX_POINTS; p++)
         status[p] = dead[p] ? STATUS_DEAD : seki[p] ? STATUS_SEKI : STATUS_ALIVE;
-}
-
-void engine_final_status(engine_t *e, stone_status_t *status)
-{
-    judge_statuses(e, false, status);
 }
 
 score_t engine_final_score(engine_t *e)
@@ -681,10 +679,7 @@ score_t engine_final_score(engine_t *e)
     stone_status_t status[BOARD_MAX_POINTS];
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     if (exact_statuses(e, false, status)) {
-        for (int p = 0; p < BOARD_MAX_POINTS; p++) {
-            dead[p] = status[p] == STATUS_DEAD;
-            seki[p] = status[p] == STATUS_SEKI;
-        }
+        split_statuses(status, dead, seki);
         return score_count(game_board(g), game_rules(g), game_handicap(g), dead, seki);
     }
     ensure_ownership(e, game_to_move(e->game));
