@@ -172,6 +172,8 @@ int board_chain_liberty_list(const board_t *b, int p, int *out, int max)
 {
     const int off[4] = {-b->stride, -1, 1, b->stride};
     int h = b->chain[p], n = 0;
+    /* libs[h] is exact: the walk stops once that many have been found (same list, same order). */
+    if (max > b->libs[h]) max = b->libs[h];
     int s = h;
     do {
         for (int d = 0; d < 4 && n < max; d++) {

@@ -57,6 +57,13 @@ static void eval_move_without(const board_t *b, stone_t c, int p, int taken, tac
             nlibs = 3;
             continue;
         }
+        /* p is one of the string's liberties: with two, lib_sum gives the other one at once. */
+        const int nown = board_liberties(b, q);
+        if (nown <= 2) {
+            const int other = nown == 2 ? (int)b->lib_sum[h] - p : p;
+            if (other != p && other != taken) lib_add(libs, &nlibs, 3, other);
+            continue;
+        }
         int own[5];
         const int k = board_chain_liberty_list(b, q, own, 5);
         for (int i = 0; i < k; i++)
