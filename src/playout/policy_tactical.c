@@ -50,6 +50,8 @@ static int answer_last_move(const board_t *b, stone_t c, int last, rng_t *rng)
     const int cap = board_atari_point(b, last);
     if (cap != POINT_NONE && is_playable(b, c, cap)) cand[n++] = cap;
     if (n == 0) {
+        /* Unrolled (here and in nakade_move): board_neighbor_offset(b, d) becomes a constant. */
+#pragma GCC unroll 4
         for (int d = 0; d < 4; d++) {
             const int q = last + board_neighbor_offset(b, d);
             if (board_at(b, q) != c || board_liberties(b, q) != 1) continue;
@@ -68,6 +70,7 @@ static int answer_last_move(const board_t *b, stone_t c, int last, rng_t *rng)
  * kills. */
 static int nakade_move(const board_t *b, stone_t c, int last)
 {
+#pragma GCC unroll 4
     for (int d = 0; d < 4; d++) {
         const int e = last + board_neighbor_offset(b, d);
         if (board_at(b, e) != STONE_EMPTY) continue;

@@ -33,6 +33,9 @@ static void eval_move_without(const board_t *b, stone_t c, int p, int taken, tac
     const int plenty = taken == POINT_NONE ? 4 : 5;
     out->stones = 1;
     out->captured = 0;
+    /* The loops over the four directions are unrolled, here and below, so that
+     * board_neighbor_offset(b, d) becomes a constant instead of a chain of branches on d. */
+#pragma GCC unroll 4
     for (int d = 0; d < 4; d++) {
         const int q = p + board_neighbor_offset(b, d);
         const stone_t col = board_at(b, q);
@@ -83,6 +86,7 @@ bool tactics_is_self_atari(const board_t *b, stone_t c, int p)
      * a capture each settle it without listing liberties. */
     const stone_t o = stone_other(c);
     int empty = 0;
+#pragma GCC unroll 4
     for (int d = 0; d < 4; d++) {
         const int q = p + board_neighbor_offset(b, d);
         const stone_t col = board_at(b, q);
@@ -160,6 +164,7 @@ static bool can_capture_neighbour(const board_t *w, int s)
     const int h = board_chain_head(w, s);
     int t = h;
     do {
+#pragma GCC unroll 4
         for (int k = 0; k < 4; k++) {
             const int r = t + board_neighbor_offset(w, k);
             if (board_at(w, r) == a && board_liberties(w, r) == 1 &&
@@ -285,6 +290,7 @@ int tactics_nakade_point(const board_t *b, int e)
     region[0] = e;
     unsigned around = 0; /* the colours next to the region, as bits */
     for (int i = 0; i < n; i++) {
+#pragma GCC unroll 4
         for (int k = 0; k < 4; k++) {
             const int q = region[i] + board_neighbor_offset(b, k);
             const stone_t col = board_at(b, q);
@@ -305,6 +311,7 @@ int tactics_nakade_point(const board_t *b, int e)
     /* Three points in a line or bent: the vital point touches the other two. */
     for (int i = 0; i < 3; i++) {
         int touching = 0;
+#pragma GCC unroll 4
         for (int k = 0; k < 4; k++) {
             const int q = region[i] + board_neighbor_offset(b, k);
             touching += q == region[(i + 1) % 3] || q == region[(i + 2) % 3];
