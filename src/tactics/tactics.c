@@ -115,6 +115,7 @@ int tactics_atari_escapes(const board_t *b, int q, int *out, int max)
     const int h = board_chain_head(b, q);
     int s = h;
     do {
+#pragma GCC unroll 4
         for (int d = 0; d < 4 && n < max; d++) {
             const int r = s + board_neighbor_offset(b, d);
             if (board_at(b, r) != o) continue;
@@ -254,6 +255,7 @@ bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p)
     tactics_eval_move(b, c, p, &m);
     if (m.libs < 2) return false; /* the attacking stone must not be taken at once */
     int victims[4], n = 0;
+#pragma GCC unroll 4
     for (int k = 0; k < 4; k++) {
         const int q = p + board_neighbor_offset(b, k);
         if (board_at(b, q) == stone_other(c) && board_liberties(b, q) == 2) {
