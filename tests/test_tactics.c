@@ -71,6 +71,69 @@ static void test_self_atari(void **state)
                             STONE_BLACK, "A1"));
 }
 
+static bool snapback(const char *diagram, stone_t c, const char *vertex)
+{
+    board_t b;
+    ascii_board(&b, diagram, false);
+    const bool answer = tactics_is_snapback(&b, c, ascii_point(&b, vertex));
+    if (answer) {
+        /* Play it out: the opponent takes at the one liberty, c takes back two stones or more. */
+        const int p = ascii_point(&b, vertex);
+        int lib = POINT_NONE;
+        assert_int_equal(board_check_move(&b, c, p), MOVE_OK);
+        assert_int_equal(board_play(&b, c, p, NULL), 0);
+        board_chain_liberty_list(&b, p, &lib, 1);
+        assert_int_equal(board_check_move(&b, stone_other(c), lib), MOVE_OK);
+        assert_int_equal(board_play(&b, stone_other(c), lib, NULL), 1);
+        assert_int_equal(board_liberties(&b, lib), 1);
+        assert_int_equal(board_check_move(&b, c, p), MOVE_OK);
+        assert_true(board_play(&b, c, p, NULL) >= 2);
+    }
+    return answer;
+}
+
+static void test_snapback(void **state)
+{
+    (void)state;
+    /* Black's four stones have the liberties A1 and B1. White's throw-in at B1 is taken at A1,
+     * and white retakes five stones at B1; the throw-in at A1 is taken at B1 and retaken at A1. */
+    const char *throw_in = ". . . . .\n"
+                           ". . . . .\n"
+                           "O O O . .\n"
+                           "X X X O .\n"
+                           ". . X O .\n";
+    assert_true(snapback(throw_in, STONE_WHITE, "B1"));
+    assert_true(snapback(throw_in, STONE_WHITE, "A1"));
+    /* With a third liberty at D2 the taker survives: no snapback. */
+    assert_false(snapback(". . . . .\n"
+                          ". . . . .\n"
+                          "O O O . .\n"
+                          "X X X . .\n"
+                          ". . X O .\n",
+                          STONE_WHITE, "B1"));
+    /* A lone taker (black B1 joins no string) makes a ko, not a snapback. */
+    assert_false(snapback(". . . . .\n"
+                          ". . . . .\n"
+                          ". . . . .\n"
+                          "X O . . .\n"
+                          ". . O . .\n",
+                          STONE_WHITE, "A1"));
+    /* White B1 captures C1: no self-atari, no snapback. */
+    assert_false(snapback(". . . . .\n"
+                          ". . . . .\n"
+                          "O O . . .\n"
+                          "X X O . .\n"
+                          ". . X O .\n",
+                          STONE_WHITE, "B1"));
+    /* Two empty neighbours: no self-atari. */
+    assert_false(snapback(". . . . .\n"
+                          ". . . . .\n"
+                          ". . . . .\n"
+                          "X X . . .\n"
+                          ". . . . .\n",
+                          STONE_WHITE, "C1"));
+}
+
 static void test_atari_escapes(void **state)
 {
     (void)state;
@@ -256,6 +319,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_eval_move),
         cmocka_unit_test(test_self_atari),
+        cmocka_unit_test(test_snapback),
         cmocka_unit_test(test_atari_escapes),
         cmocka_unit_test(test_ladder),
         cmocka_unit_test(test_ladder_attack),

@@ -28,6 +28,11 @@ void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out);
  * capturing anything: a self-atari. */
 bool tactics_is_self_atari(const board_t *b, stone_t c, int p);
 
+/* A snapback throw-in: c at the empty point p is a lone stone in atari that captures nothing, and
+ * if the opponent takes it at its liberty, the taking string (two stones or more, captures nothing
+ * else) has p as its only liberty, so c recaptures it. Such a self-atari is often the best move. */
+bool tactics_is_snapback(const board_t *b, stone_t c, int p);
+
 /* Moves that save the string at q (a stone of any colour, in atari): capturing an adjacent
  * opponent string in atari, or extending at the last liberty when that leaves three or more
  * liberties, or two that the opponent cannot take in a ladder. Writes up to max distinct points

@@ -531,7 +531,14 @@ static void set_priors(node_t *ch, const board_t *b, stone_t c, int p, int last,
         n += PRIOR_PATTERN;
         w += PRIOR_PATTERN;
     }
-    if (t.libs <= 1 && t.captured == 0) n += t.stones > 1 ? PRIOR_SELF_ATARI_BIG : PRIOR_SELF_ATARI;
+    if (t.libs <= 1 && t.captured == 0) {
+        if (t.stones == 1 && tactics_is_snapback(b, c, p)) {
+            n += PRIOR_SNAPBACK;
+            w += PRIOR_SNAPBACK;
+        } else {
+            n += t.stones > 1 ? PRIOR_SELF_ATARI_BIG : PRIOR_SELF_ATARI;
+        }
+    }
     if (last > 0) {
         const int d = manhattan(b, p, last);
         const float near = d == 1 ? PRIOR_NEAR_1 : d == 2 ? PRIOR_NEAR_2 : d == 3 ? PRIOR_NEAR_3 : 0;

@@ -44,6 +44,8 @@
 /* A self-atari that captures nothing: losses. Larger strings are worse. */
 #define PRIOR_SELF_ATARI 10
 #define PRIOR_SELF_ATARI_BIG 30
+/* A snapback throw-in (tactics_is_snapback): a self-atari that wins the taker back, wins. */
+#define PRIOR_SNAPBACK 30
 /* Closeness to the previous move, by Manhattan distance 1, 2, 3 (a stand-in for michi's
  * common-fate-graph distance, which treats a whole string as one point): wins. */
 #define PRIOR_NEAR_1 24

@@ -103,6 +103,51 @@ bool tactics_is_self_atari(const board_t *b, stone_t c, int p)
     return m.libs <= 1 && m.captured == 0;
 }
 
+/* True if every liberty of the string at q is one of l1, l2. */
+static bool liberties_within(const board_t *b, int q, int l1, int l2)
+{
+    int libs[2];
+    if (board_liberties(b, q) > 2) return false;
+    const int n = board_chain_liberty_list(b, q, libs, 2);
+    for (int i = 0; i < n; i++)
+        if (libs[i] != l1 && libs[i] != l2) return false;
+    return true;
+}
+
+bool tactics_is_snapback(const board_t *b, stone_t c, int p)
+{
+    const stone_t o = stone_other(c);
+    int lib = POINT_NONE;
+    for (int d = 0; d < 4; d++) {
+        const int q = p + board_neighbor_offset(b, d);
+        const stone_t col = board_at(b, q);
+        if (col == STONE_EMPTY) {
+            if (lib != POINT_NONE) return false; /* two liberties */
+            lib = q;
+        } else if (col == c || (col == o && board_liberties(b, q) == 1)) {
+            return false; /* joins a string, or captures */
+        }
+    }
+    if (lib == POINT_NONE) return false; /* suicide */
+    /* The opponent takes at lib. Its string there must be left with p alone: lib has no other
+     * empty neighbour, the strings it joins have no liberty beyond lib and p, and it captures no
+     * other string of c (that would free more liberties). */
+    bool joins = false;
+    for (int d = 0; d < 4; d++) {
+        const int q = lib + board_neighbor_offset(b, d);
+        const stone_t col = board_at(b, q);
+        if (q == p || col == STONE_BORDER) continue;
+        if (col == STONE_EMPTY) return false;
+        if (col == o) {
+            if (!liberties_within(b, q, lib, p)) return false;
+            joins = true;
+        } else if (board_liberties(b, q) == 1) {
+            return false;
+        }
+    }
+    return joins;
+}
+
 static bool extension_is_laddered(const board_t *b, stone_t c, int p);
 
 int tactics_atari_escapes(const board_t *b, int q, int *out, int max)

@@ -155,8 +155,9 @@ play b g1
 # and E1, in a race. White throws in at B1; if black takes it at A1, white captures five stones at
 # B1 again. The other throw-in, A1, fails: after B B1 (taking it) and W A1 the captured space is a
 # bulky five, black plays its vital point and white's whole group dies (exact solver: B1 B+25,
-# every other move B+49). KNOWN FAILURE: at seeds 2..8 the search itself prefers a pass
-# (win rate about 4%): 2000 playouts do not find the throw-in.
+# every other move B+49). Until the snapback prior (tactics_is_snapback) the search never visited
+# the throw-in at seeds 2..8 (its self-atari prior kept it below the pass) and passed at a 4% win
+# rate; now B1 at seeds 1..8.
 #    A B C D E F G
 #  7 . X . X . X .
 #  6 X X X X X X X
@@ -208,7 +209,7 @@ play b g2
 play b c1
 play b f1
 50 reg_genmove w
-#? [B1]*
+#? [B1]
 
 # The same with black to move: black wins the race at E2 or E1 (or B1) and captures white's group
 # (B+49).
