@@ -270,8 +270,7 @@ play w d3
 
 # Escape by capturing: black's B3-B2-C2 is in atari (liberty C1); extending at C1 leaves one
 # liberty (W+5 at komi 0). Capturing the white stone C3 at D3 saves the three stones (B+15); A1,
-# the atari on white's corner string A5-B1, is even better (B+19): if white captures at C1 black
-# recaptures at B2 and the corner dies.
+# the atari on white's corner string A5-B1 (liberties A1, C1), is even better (B+19).
 #    A B C D E F G H J
 #  9 . X . X . X . X .
 #  8 X X X X X X X X X
