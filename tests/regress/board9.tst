@@ -2115,6 +2115,81 @@ play w h8
 240 reg_genmove b
 #? [C6]
 
+# The same after black's C6: the ladder works, so white must not run (D5 only adds stones that
+# black captures at the edge) but take the last dame G7 (B+41 at komi 0; D5, pass or anything
+# else B+43).
+#    A B C D E F G H J
+#  9 . O . O O . O O .
+#  8 O O O O O O O O O
+#  7 X X O X X X . X X
+#  6 X . X X X X X X X
+#  5 X X O . . X . X .
+#  4 . X X . . X X X X
+#  3 X X X . . X . X .
+#  2 X . X . . X X X X
+#  1 . X X . . X . X .
+boardsize 9
+clear_board
+komi 42.5
+play w b9
+play w d9
+play w e9
+play w g9
+play w h9
+play w a8
+play w c8
+play w f8
+play w g8
+play w j8
+play w c5
+play w b8
+play w d8
+play w e8
+play w h8
+play w c7
+play b b7
+play b f7
+play b h7
+play b a6
+play b c6
+play b d6
+play b e6
+play b g6
+play b j6
+play b a5
+play b b5
+play b f5
+play b h5
+play b b4
+play b c4
+play b f4
+play b g4
+play b j4
+play b a3
+play b b3
+play b c3
+play b f3
+play b h3
+play b a2
+play b c2
+play b f2
+play b g2
+play b j2
+play b b1
+play b c1
+play b f1
+play b h1
+play b a7
+play b d7
+play b e7
+play b j7
+play b f6
+play b h6
+play b h4
+play b h2
+245 reg_genmove w
+#? [G7]
+
 # Take the last dame next to a seki: the seki of case 180 with the dame E2 open. E2 wins by 0.5
 # (B+5 at komi 0); a pass or a spare eye gives white the dame (B+3), A9 or B8 breaks the seki
 # (W+5).
