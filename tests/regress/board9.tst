@@ -1481,6 +1481,353 @@ play b pass
 170 reg_genmove w
 #? [E2]
 
+# A capturing race: white's B6-C6 (liberties A6, D6) against black's B5-C5 (A5, D5); neither has
+# an eye; A6 and D6 lie next to black's living group, A5 and D5 next to white's. Black fills one of
+# white's liberties and captures first (W+5 at komi 0: the race is won but the rest of the board is
+# white's); A5 or D5 gives W+9, anything else W+13.
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 . O O . X X X X X
+#  5 . X X . O O O O O
+#  4 O O O O O . O . O
+#  3 O . O O O O O O O
+#  2 O O O . O O . O O
+#  1 . O O O O O O O .
+boardsize 9
+clear_board
+komi -5.5
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b a7
+play b d7
+play b e6
+play b b5
+play b c5
+play b b8
+play b d8
+play b f8
+play b h8
+play b b7
+play b c7
+play b e7
+play b g7
+play b j7
+play b f6
+play b f7
+play b h7
+play b g6
+play b j6
+play b h6
+play w b6
+play w c6
+play w e5
+play w f5
+play w h5
+play w a4
+play w b4
+play w d4
+play w e4
+play w g4
+play w j4
+play w a3
+play w c3
+play w d3
+play w f3
+play w g3
+play w h3
+play w a2
+play w b2
+play w c2
+play w e2
+play w f2
+play w h2
+play w j2
+play w b1
+play w d1
+play w g1
+play w h1
+play w g5
+play w j5
+play w c4
+play w e3
+play w j3
+play w c1
+play w e1
+play w f1
+172 reg_genmove b
+#? [A6|D6]
+
+# The same race with white to move: white takes one of black's liberties A5 or D5 and wins it
+# (W+13 at komi 0); A6 or D6 gives W+9, anything else W+5.
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 . O O . X X X X X
+#  5 . X X . O O O O O
+#  4 O O O O O . O . O
+#  3 O . O O O O O O O
+#  2 O O O . O O . O O
+#  1 . O O O O O O O .
+boardsize 9
+clear_board
+komi -10.5
+play w b6
+play w c6
+play w e5
+play w f5
+play w h5
+play w a4
+play w b4
+play w d4
+play w e4
+play w g4
+play w j4
+play w a3
+play w c3
+play w d3
+play w f3
+play w g3
+play w h3
+play w a2
+play w b2
+play w c2
+play w e2
+play w f2
+play w h2
+play w j2
+play w b1
+play w d1
+play w g1
+play w h1
+play w g5
+play w j5
+play w c4
+play w e3
+play w j3
+play w c1
+play w e1
+play w f1
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b a7
+play b d7
+play b e6
+play b b5
+play b c5
+play b b8
+play b d8
+play b f8
+play b h8
+play b b7
+play b c7
+play b e7
+play b g7
+play b j7
+play b f6
+play b f7
+play b h7
+play b g6
+play b j6
+play b h6
+174 reg_genmove w
+#? [A5|D5]
+
+# The last dame, E5, with everything else settled: black wins by 0.5 by taking it (B+9 at komi 0),
+# passes or fills a spare eye and white takes it (B+7).
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 X X X X X X X X X
+#  5 X X X X . X X X X
+#  4 O O O O O O O O O
+#  3 O O O O O O O O O
+#  2 O . O O . O O . O
+#  1 O O O O O O O O O
+boardsize 9
+clear_board
+komi 8.5
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b e6
+play b d5
+play b f5
+play b b8
+play b d8
+play b f8
+play b h8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b d6
+play b f6
+play b c5
+play b g5
+play b b7
+play b d7
+play b f7
+play b h7
+play b a6
+play b c6
+play b g6
+play b j6
+play b b5
+play b h5
+play b b6
+play b h6
+play b a5
+play b j5
+play w e4
+play w b3
+play w e3
+play w h3
+play w a2
+play w c2
+play w d2
+play w f2
+play w g2
+play w j2
+play w b1
+play w e1
+play w h1
+play w b4
+play w d4
+play w f4
+play w h4
+play w a3
+play w c3
+play w d3
+play w f3
+play w g3
+play w j3
+play w a1
+play w c1
+play w d1
+play w f1
+play w g1
+play w j1
+play w a4
+play w c4
+play w g4
+play w j4
+176 reg_genmove b
+#? [E5]
+
+# The same with white to move: E5 wins by 0.5 (B+7 at komi 0), a pass lets black take it (B+9).
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 X X X X X X X X X
+#  5 X X X X . X X X X
+#  4 O O O O O O O O O
+#  3 O O O O O O O O O
+#  2 O . O O . O O . O
+#  1 O O O O O O O O O
+boardsize 9
+clear_board
+komi 7.5
+play w e4
+play w b3
+play w e3
+play w h3
+play w a2
+play w c2
+play w d2
+play w f2
+play w g2
+play w j2
+play w b1
+play w e1
+play w h1
+play w b4
+play w d4
+play w f4
+play w h4
+play w a3
+play w c3
+play w d3
+play w f3
+play w g3
+play w j3
+play w a1
+play w c1
+play w d1
+play w f1
+play w g1
+play w j1
+play w a4
+play w c4
+play w g4
+play w j4
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b e6
+play b d5
+play b f5
+play b b8
+play b d8
+play b f8
+play b h8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b d6
+play b f6
+play b c5
+play b g5
+play b b7
+play b d7
+play b f7
+play b h7
+play b a6
+play b c6
+play b g6
+play b j6
+play b b5
+play b h5
+play b b6
+play b h6
+play b a5
+play b j5
+178 reg_genmove w
+#? [E5]
+
 # Seki in the corner: black's A8-A7-B7-C7 and white's B9-C9-C8 share their only two liberties A9
 # and B8, neither has an eye. With the seki black wins by 0.5 (B+3 at komi 0; a pass or filling a
 # spare eye of the big group keeps it); whoever plays A9 or B8 loses the string (W+7).
