@@ -1302,6 +1302,512 @@ play b h6
 150 reg_genmove w
 #? [E2]
 
+# A larger eye space: black's corner group (A3-D3, D2, with the hane E1) encloses A2-B2-C2 and
+# A1-B1-C1-D1. Only B1 lives (B+13 at komi 0; the solver's line W D1 B C1 W E1 B B2); every other
+# move lets white kill (W+9).
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 X X X X X X X X X
+#  5 O O O O O O O O O
+#  4 O O O O O O O . O
+#  3 X X X X O O . O O
+#  2 . . . X O O O O .
+#  1 . . . . X O . O O
+boardsize 9
+clear_board
+komi 7.5
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b a3
+play b b3
+play b c3
+play b d2
+play b e1
+play b b8
+play b d8
+play b f8
+play b h8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b d3
+play b b7
+play b d7
+play b f7
+play b h7
+play b a6
+play b c6
+play b e6
+play b g6
+play b j6
+play b b6
+play b d6
+play b f6
+play b h6
+play w h5
+play w g4
+play w j4
+play w f3
+play w h3
+play w j3
+play w g2
+play w h2
+play w f1
+play w h1
+play w j1
+play w g5
+play w j5
+play w f4
+play w e3
+play w f2
+play w f5
+play w e4
+play w e2
+play w e5
+play w d4
+play w d5
+play w c4
+play w c5
+play w b4
+play w b5
+play w a4
+play w a5
+152 reg_genmove b
+#? [B1]
+
+# The same with white to move: B2, B1, C1 or D1 kill (W+9 at komi 0); elsewhere B+11 or more.
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 X X X X X X X X X
+#  5 O O O O O O O O O
+#  4 O O O O O O O . O
+#  3 X X X X O O . O O
+#  2 . . . X O O O O .
+#  1 . . . . X O . O O
+boardsize 9
+clear_board
+komi 7.5
+play w h5
+play w g4
+play w j4
+play w f3
+play w h3
+play w j3
+play w g2
+play w h2
+play w f1
+play w h1
+play w j1
+play w g5
+play w j5
+play w f4
+play w e3
+play w f2
+play w f5
+play w e4
+play w e2
+play w e5
+play w d4
+play w d5
+play w c4
+play w c5
+play w b4
+play w b5
+play w a4
+play w a5
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b a3
+play b b3
+play b c3
+play b d2
+play b e1
+play b b8
+play b d8
+play b f8
+play b h8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b d3
+play b b7
+play b d7
+play b f7
+play b h7
+play b a6
+play b c6
+play b e6
+play b g6
+play b j6
+play b b6
+play b d6
+play b f6
+play b h6
+154 reg_genmove w
+#? [B2|B1|C1|D1]
+
+# Six points: black's B3-C3-D3-D2 with the single stones A2 and E1 encloses B2-C2 and A1-B1-C1-D1.
+# Only B1 lives (B+11 at komi 0; the line W D1 B C1 W E1 B C2), every other move W+9. Known
+# failure: at 3,000 playouts tengen plays B2 at seeds 1, 4 and 7 (win rate 0.011 to 0.018); at
+# seed 1 B1 is not among the visited moves at all (lz-genmove_analyze: B2 542 visits, pass 166,
+# A1 142, D1 126, C1 24), so it is never found, as with the snapback of capture.tst case 50
+# before its prior. At 10,000 playouts 7 of 8 seeds play B1.
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 X X X X X X X X X
+#  5 O O O O O O O O O
+#  4 O O O O O O O . O
+#  3 O X X X O O . O O
+#  2 X . . X O O O O .
+#  1 . . . . X O . O O
+boardsize 9
+clear_board
+komi 7.5
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b b3
+play b c3
+play b a2
+play b d2
+play b e1
+play b b8
+play b d8
+play b f8
+play b h8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b d3
+play b b7
+play b d7
+play b f7
+play b h7
+play b a6
+play b c6
+play b e6
+play b g6
+play b j6
+play b b6
+play b d6
+play b f6
+play b h6
+play w h5
+play w g4
+play w j4
+play w f3
+play w h3
+play w j3
+play w g2
+play w h2
+play w f1
+play w h1
+play w j1
+play w g5
+play w j5
+play w f4
+play w e3
+play w f2
+play w f5
+play w e4
+play w e2
+play w e5
+play w d4
+play w d5
+play w c4
+play w c5
+play w b4
+play w b5
+play w a4
+play w a5
+play w a3
+155 reg_genmove b
+#? [B1]*
+
+# The same with white to move: B2, B1, C1 or D1 kill (W+9 at komi 0); elsewhere B+11 or more.
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 X X X X X X X X X
+#  5 O O O O O O O O O
+#  4 O O O O O O O . O
+#  3 O X X X O O . O O
+#  2 X . . X O O O O .
+#  1 . . . . X O . O O
+boardsize 9
+clear_board
+komi 7.5
+play w h5
+play w g4
+play w j4
+play w f3
+play w h3
+play w j3
+play w g2
+play w h2
+play w f1
+play w h1
+play w j1
+play w g5
+play w j5
+play w f4
+play w e3
+play w f2
+play w f5
+play w e4
+play w e2
+play w e5
+play w d4
+play w d5
+play w c4
+play w c5
+play w b4
+play w b5
+play w a4
+play w a5
+play w a3
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b b3
+play b c3
+play b a2
+play b d2
+play b e1
+play b b8
+play b d8
+play b f8
+play b h8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b d3
+play b b7
+play b d7
+play b f7
+play b h7
+play b a6
+play b c6
+play b e6
+play b g6
+play b j6
+play b b6
+play b d6
+play b f6
+play b h6
+156 reg_genmove w
+#? [B2|B1|C1|D1]
+
+# Eight points: black's wall A3-E3, E2, E1 encloses the rectangle A2-D2, A1-D1, and white cannot
+# kill it. But C2 or B1 makes a seki (the solver's line W C2 B B2 W B1 B D1 W C1 B A2, then both
+# pass: B+13 at komi 0); after any other move black keeps the whole corner (B+21). tengen plays
+# C2 at seeds 1..8, though with a win rate of only 0.38 to 0.48.
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 X X X X X X X X X
+#  5 O O O O O O O O O
+#  4 O O O O O O O . O
+#  3 X X X X X O . O O
+#  2 . . . . X O O O .
+#  1 . . . . X O . O O
+boardsize 9
+clear_board
+komi 17.5
+play w h5
+play w g4
+play w j4
+play w f3
+play w h3
+play w j3
+play w g2
+play w h2
+play w f1
+play w h1
+play w j1
+play w g5
+play w j5
+play w f4
+play w f2
+play w f5
+play w e4
+play w e5
+play w d4
+play w d5
+play w c4
+play w c5
+play w b4
+play w b5
+play w a4
+play w a5
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b a3
+play b b3
+play b c3
+play b d3
+play b e2
+play b e1
+play b b8
+play b d8
+play b f8
+play b h8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b e3
+play b b7
+play b d7
+play b f7
+play b h7
+play b a6
+play b c6
+play b e6
+play b g6
+play b j6
+play b b6
+play b d6
+play b f6
+play b h6
+157 reg_genmove w
+#? [C2|B1]
+
+# The same with black to move: any move inside the corner but D2 keeps it whole (B+21 at komi 0);
+# a pass, a spare eye (B+13: white makes the seki) or D2 (B+11) loses. Known failure: tengen
+# passes at seeds 1..8. Its search prefers B2 (986 of 1,000 visits, win rate 99.3%) but the pass
+# rule of engine_genmove overrides it: the ownership calls every point settled, and the count of
+# the corner as black's wins, although white's C2 would take 8 points.
+#    A B C D E F G H J
+#  9 . X . X . X . X .
+#  8 X X X X X X X X X
+#  7 X X X X X X X X X
+#  6 X X X X X X X X X
+#  5 O O O O O O O O O
+#  4 O O O O O O O . O
+#  3 X X X X X O . O O
+#  2 . . . . X O O O .
+#  1 . . . . X O . O O
+boardsize 9
+clear_board
+komi 17.5
+play b b9
+play b d9
+play b f9
+play b h9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b a3
+play b b3
+play b c3
+play b d3
+play b e2
+play b e1
+play b b8
+play b d8
+play b f8
+play b h8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b e3
+play b b7
+play b d7
+play b f7
+play b h7
+play b a6
+play b c6
+play b e6
+play b g6
+play b j6
+play b b6
+play b d6
+play b f6
+play b h6
+play w h5
+play w g4
+play w j4
+play w f3
+play w h3
+play w j3
+play w g2
+play w h2
+play w f1
+play w h1
+play w j1
+play w g5
+play w j5
+play w f4
+play w f2
+play w f5
+play w e4
+play w e5
+play w d4
+play w d5
+play w c4
+play w c5
+play w b4
+play w b5
+play w a4
+play w a5
+158 reg_genmove b
+#? [A2|B2|C2|A1|B1|C1|D1]*
+
 # Do not pass while a group still needs a move to live: white passed; black's eye space
 # D2-E2-D1-E1-F1 holds a white stone at D2. E1, E2 or D1 live (B+19 at komi 0, black wins by 2.5).
 # After a pass the group has no two eyes yet: with white to move E1 kills it (W+9), and counted as
