@@ -95,6 +95,22 @@ static int pattern_move(const board_t *b, stone_t c, int last, rng_t *rng, const
     return n ? cand[rng_below(rng, (uint32_t)n)] : POINT_NONE;
 }
 
+/* Every random draw was a self-atari: a playable move that is not one, from a random start over
+ * all the empty points, else a pass. At the end of a playout the moves left are often only the
+ * shared liberties of a seki, and filling one gives the seki away: passing keeps it to the count
+ * and so to the ownership and the pass decisions built on it. */
+static int safe_move(const board_t *b, stone_t c, rng_t *rng)
+{
+    const int n = b->empty_count;
+    if (n == 0) return POINT_PASS;
+    const int start = (int)rng_below(rng, (uint32_t)n);
+    for (int i = 0; i < n; i++) {
+        const int p = b->empties[(start + i) % n];
+        if (is_playable(b, c, p) && !tactics_is_self_atari(b, c, p)) return p;
+    }
+    return POINT_PASS;
+}
+
 int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg)
 {
     if (!cfg->tactical) return playout_light_choose(b, c, rng);
@@ -119,7 +135,7 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
         tactics_eval_move(b, c, p, &m);
         if (m.stones == 1 && rng_below(rng, 1024) >= POLICY_SELF_ATARI_REJECT_1024) return p;
     }
-    return p;
+    return safe_move(b, c, rng);
 }
 
 void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg,
