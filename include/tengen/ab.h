@@ -143,5 +143,8 @@ typedef struct ab_final {
  * out, with a capture goal (Atari Go), or when the game is over by resignation. Returns false
  * only when out of memory. */
 bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out);
+/* The same with `to_move` to play first (STONE_EMPTY: as above), as if the other side had just
+ * passed without ending the game: what the opponent could do if one passed now. */
+bool ab_final_status_for(const game_t *g, stone_t to_move, uint64_t budget, ab_final_t *out);
 
 #endif

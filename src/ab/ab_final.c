@@ -103,12 +103,18 @@ static game_t *without_trailing_passes(const game_t *g)
             return NULL;
         }
     }
-    game_set_to_move(copy, n < game_move_count(g) ? game_move_at(g, n)->to_move_before
-                                                  : game_to_move(g));
+    /* The colour of the first pass, not the turn before it: a GUI may have played setup moves
+     * of one colour in a row, and the player who passed is the one that offered to stop. */
+    game_set_to_move(copy, n < game_move_count(g) ? game_move_at(g, n)->color : game_to_move(g));
     return copy;
 }
 
 bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
+{
+    return ab_final_status_for(g, STONE_EMPTY, budget, out);
+}
+
+bool ab_final_status_for(const game_t *g, stone_t to_move, uint64_t budget, ab_final_t *out)
 {
     memset(out, 0, sizeof(*out));
     for (int p = 0; p < BOARD_MAX_POINTS; p++)
@@ -121,7 +127,7 @@ bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
          * may still capture the other's dead stones before the game ends. */
         game_t *copy = without_trailing_passes(g);
         if (!copy) return false;
-        const bool ok = ab_final_status(copy, budget, out);
+        const bool ok = ab_final_status_for(copy, to_move, budget, out);
         game_free(copy);
         return ok;
     }
@@ -131,6 +137,8 @@ bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
     cfg.tt_bits = AB_FINAL_TT_BITS;
     cfg.endgame_order = true;
     cfg.area_count = true;
+    cfg.to_move = to_move;
+    const stone_t first = to_move == STONE_EMPTY ? game_to_move(g) : to_move;
     ab_result_t r;
     if (!ab_search(g, &cfg, &r)) return false;
     out->nodes = r.nodes;
@@ -141,7 +149,7 @@ bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
     board_t b;
     board_copy(&b, start);
     bool dead[BOARD_MAX_POINTS] = {false}; /* by the string's head on the start board */
-    stone_t mover = game_to_move(g);
+    stone_t mover = first;
     int passes = 0;
     for (int i = 0; i < r.pv_len; i++) {
         int p = r.pv[i];
@@ -172,8 +180,7 @@ bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
             st = STATUS_SEKI;
         out->status[q] = st;
     }
-    const stone_t to_move = game_to_move(g);
-    out->black_margin = (to_move == STONE_BLACK ? r.value : -r.value) / 2.0;
+    out->black_margin = (first == STONE_BLACK ? r.value : -r.value) / 2.0;
     out->pv_len = r.pv_len;
     memcpy(out->pv, r.pv, (size_t)r.pv_len * sizeof(int));
     out->known = true;

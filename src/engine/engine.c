@@ -110,6 +110,7 @@ struct engine {
     bool exact_known;         /* ab_final_status answered: exact_status holds */
     uint64_t exact_key[4];
     stone_status_t exact_status[BOARD_MAX_POINTS];
+    double exact_margin; /* black's margin by perfect play, komi included */
 };
 
 void engine_settings_default(engine_settings_t *s)
@@ -411,7 +412,8 @@ static void classify(const engine_t *e, bool *dead, bool *seki)
     }
 }
 
-static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status);
+static bool exact_statuses(engine_t *e, bool at_end, stone_t to_move, stone_status_t *status,
+                           double *black_margin);
 static void ensure_ownership(engine_t *e, stone_t to_move);
 
 /* The dead stones and (if seki is not NULL) the seki stones of a judgement. */
@@ -437,19 +439,23 @@ static bool mostly_settled(const engine_t *e)
     return settled >= ENGINE_EXACT_MIN_SETTLED * b->size * b->size;
 }
 
-/* Would c win the count of the current position if c passed and the game ended? The stones are
- * judged with the opponent to move, as final_score will judge them after c's pass. After the
- * opponent's pass (opponent_passed) that is what perfect play judges (ab_final_status takes the
- * position before the passes, with the first to pass to move), so its dead stones and seki are
- * used when it answers; otherwise, and with c to move and no pass (where perfect play would let
- * c kill or save first), the dead stones of the ownership of a search with the opponent to move. */
+/* Would c win if c passed now? After the opponent's pass the game would end: count the board
+ * with the stones judged as final_score will judge them after c's pass, by perfect play when it
+ * answers (ab_final_status takes the position before the passes, with the opponent, the first to
+ * pass, to move), else by the ownership of a search with the opponent to move. Without that pass
+ * the game goes on with the opponent to move, who may still invade, kill or make seki: the
+ * result of perfect play from there when it answers, else the count with the ownership's dead
+ * stones. */
 static bool wins_count_now(engine_t *e, stone_t c, bool opponent_passed)
 {
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     stone_status_t status[BOARD_MAX_POINTS];
+    double margin;
     ensure_ownership(e, stone_other(c));
     const bool exact =
-        opponent_passed && mostly_settled(e) && exact_statuses(e, true, status);
+        mostly_settled(e) &&
+        exact_statuses(e, true, opponent_passed ? STONE_EMPTY : stone_other(c), status, &margin);
+    if (exact && !opponent_passed) return c == STONE_BLACK ? margin > 0 : margin < 0;
     if (exact)
         split_statuses(status, dead, seki);
     else
@@ -467,7 +473,7 @@ static bool opponent_has_dead(engine_t *e, stone_t c)
 {
     bool dead[BOARD_MAX_POINTS];
     stone_status_t status[BOARD_MAX_POINTS];
-    if (exact_statuses(e, true, status))
+    if (exact_statuses(e, true, STONE_EMPTY, status, NULL))
         split_statuses(status, dead, NULL);
     else
         classify(e, dead, NULL);
@@ -635,8 +641,11 @@ static bool agrees_with_benson(const game_t *g, const stone_status_t *status)
 
 /* The statuses of the current position by perfect play into status[], if known: on boards up to
  * ENGINE_FINAL_EXACT_MAX_SIZE, at the end of the game (a pass, or at_end) beyond
- * ENGINE_FINAL_EXACT_ANYTIME_SIZE. Cached for the position. */
-static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status)
+ * ENGINE_FINAL_EXACT_ANYTIME_SIZE. With to_move first (STONE_EMPTY: as ab_final_status judges
+ * the game); black's margin by perfect play into *black_margin if not NULL. Cached for the
+ * position and to_move. */
+static bool exact_statuses(engine_t *e, bool at_end, stone_t to_move, stone_status_t *status,
+                           double *black_margin)
 {
     const game_t *g = e->game;
     const int size = game_size(g);
@@ -645,19 +654,25 @@ static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status)
         return false;
     const rules_t *r = game_rules(g);
     const uint64_t key[4] = {game_board(g)->hash, (uint64_t)game_move_count(g),
-                             (uint64_t)game_to_move(g) | (uint64_t)game_consecutive_passes(g) << 8,
+                             (uint64_t)game_to_move(g) | (uint64_t)game_consecutive_passes(g) << 8 |
+                                 (uint64_t)to_move << 16,
                              (uint64_t)r->ko | (uint64_t)r->suicide_allowed << 8 |
                                  (uint64_t)r->capture_goal << 16};
     if (!e->exact_valid || memcmp(key, e->exact_key, sizeof key) != 0) {
         ab_final_t *f = malloc(sizeof(*f));
         if (!f) return false;
-        e->exact_known = ab_final_status(g, 0, f) && f->known && agrees_with_benson(g, f->status);
+        e->exact_known =
+            ab_final_status_for(g, to_move, 0, f) && f->known && agrees_with_benson(g, f->status);
         memcpy(e->exact_status, f->status, sizeof e->exact_status);
+        e->exact_margin = f->black_margin;
         memcpy(e->exact_key, key, sizeof key);
         e->exact_valid = true;
         free(f);
     }
-    if (e->exact_known) memcpy(status, e->exact_status, sizeof e->exact_status);
+    if (e->exact_known) {
+        memcpy(status, e->exact_status, sizeof e->exact_status);
+        if (black_margin) *black_margin = e->exact_margin;
+    }
     return e->exact_known;
 }
 
@@ -665,7 +680,7 @@ static bool exact_statuses(engine_t *e, bool at_end, stone_status_t *status)
  * seki by the heuristic. */
 void engine_final_status(engine_t *e, stone_status_t *status)
 {
-    if (exact_statuses(e, false, status)) return;
+    if (exact_statuses(e, false, STONE_EMPTY, status, NULL)) return;
     ensure_ownership(e, game_to_move(e->game));
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
     classify(e, dead, seki);
@@ -678,7 +693,7 @@ score_t engine_final_score(engine_t *e)
     const game_t *g = e->game;
     stone_status_t status[BOARD_MAX_POINTS];
     bool dead[BOARD_MAX_POINTS], seki[BOARD_MAX_POINTS];
-    if (exact_statuses(e, false, status)) {
+    if (exact_statuses(e, false, STONE_EMPTY, status, NULL)) {
         split_statuses(status, dead, seki);
         return score_count(game_board(g), game_rules(g), game_handicap(g), dead, seki);
     }
