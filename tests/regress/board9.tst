@@ -3,8 +3,12 @@
 # Each position is settled apart from the fight it is about, and the komi makes that fight decide
 # the game by a few points. Every value was computed with the exact solver at komi 0 (tengen
 # solve --size 9 --from position.sgf, then --moves X for each legal move X): "B+15" is black's
-# area margin with perfect play after the move. The expected answers are all the moves that win.
-# Every case was checked at seeds 1..8 at this playout count.
+# area margin with perfect play after the move. The expected answers are all the moves that win
+# (in case 230, where white loses anyway, the one move that does not lose its group). Moves that
+# fill one of the last two eyes of a group are only bounded by the solver within its budget
+# (cases 130, 200-230); the comments give the plain reason they lose. Every case was checked at
+# seeds 1..8 at this playout count; the known failures (marked *) and their diagnosis are in
+# docs/engine.md, "Regression suite on 9x9 and 13x13".
 
 # Capture the cutting stones: white's A6-B6-C6 (in atari, liberty D6) separate black's lower-left
 # group (one eye, B4, and in atari itself) from the top. Black D6 captures three stones and joins the
@@ -1470,10 +1474,10 @@ play b h6
 
 # Six points: black's B3-C3-D3-D2 with the single stones A2 and E1 encloses B2-C2 and A1-B1-C1-D1.
 # Only B1 lives (B+11 at komi 0; the line W D1 B C1 W E1 B C2), every other move W+9. Known
-# failure: at 3,000 playouts tengen plays B2 at seeds 1, 4 and 7 (win rate 0.011 to 0.018); at
-# seed 1 B1 is not among the visited moves at all (lz-genmove_analyze: B2 542 visits, pass 166,
-# A1 142, D1 126, C1 24), so it is never found, as with the snapback of capture.tst case 50
-# before its prior. At 10,000 playouts 7 of 8 seeds play B1.
+# failure: at 3,000 playouts tengen plays B2 at 2 of 8 seeds (3 and 4 at commit 0e53b69; 1, 4
+# and 7 before it) with a win rate near 0.01. At commit cf71e0c and seed 1, B1 was not among the
+# visited root moves at all (B2 542 visits, pass 166, A1 142, D1 126, C1 24), as with the snapback
+# of capture.tst case 50 before its prior. At 10,000 playouts 7 of 8 seeds play B1.
 #    A B C D E F G H J
 #  9 . X . X . X . X .
 #  8 X X X X X X X X X
@@ -1724,10 +1728,9 @@ play b h6
 #? [C2|B1]
 
 # The same with black to move: any move inside the corner but D2 keeps it whole (B+21 at komi 0);
-# a pass, a spare eye (B+13: white makes the seki) or D2 (B+11) loses. Known failure: tengen
-# passes at seeds 1..8. Its search prefers B2 (986 of 1,000 visits, win rate 99.3%) but the pass
-# rule of engine_genmove overrides it: the ownership calls every point settled, and the count of
-# the corner as black's wins, although white's C2 would take 8 points.
+# a pass, a spare eye (B+13: white makes the seki) or D2 (B+11) loses. (A known failure until
+# commit 8593dd4: the search preferred B2, but the pass rule for a settled position counted the
+# corner as black's and passed.)
 #    A B C D E F G H J
 #  9 . X . X . X . X .
 #  8 X X X X X X X X X
@@ -1806,15 +1809,14 @@ play w b5
 play w a4
 play w a5
 158 reg_genmove b
-#? [A2|B2|C2|A1|B1|C1|D1]*
+#? [A2|B2|C2|A1|B1|C1|D1]
 
 # Do not pass while a group still needs a move to live: white passed; black's eye space
 # D2-E2-D1-E1-F1 holds a white stone at D2. E1, E2 or D1 live (B+19 at komi 0, black wins by 2.5).
 # After a pass the group has no two eyes yet: with white to move E1 kills it (W+9), and counted as
 # it stands (Tromp-Taylor) the points around D2 are no one's (B+14). A player passes here only if
-# the two passes are judged as if black had moved first. Known failure: tengen passes at seeds 1..8
-# with a win rate of 0.999, because its own judgement after two passes (final_status_list dead
-# answers D2, final_score B+3.5) calls black's group alive and D2 dead.
+# the two passes are judged as if black had moved first. (A known failure until commit 8593dd4:
+# tengen's own judgement after two passes called black's group alive and D2 dead, and it passed.)
 #    A B C D E F G H J
 #  9 . X . X . X . X .
 #  8 X X X X X X X X X
@@ -1898,7 +1900,7 @@ play w c5
 play w d5
 play w pass
 160 reg_genmove b
-#? [E2|D1|E1]*
+#? [E2|D1|E1]
 
 # Do not pass when a live-looking group can still be killed: the crossed five of case 150 after
 # black passed. Black would win the count as it stands; white must kill at E2.
@@ -3045,7 +3047,8 @@ play b h2
 
 # Take the last dame next to a seki: the seki of case 180 with the dame E2 open. E2 wins by 0.5
 # (B+5 at komi 0); a pass or a spare eye gives white the dame (B+3), A9 or B8 breaks the seki
-# (W+5).
+# (W+5). (A known failure until commit 54d316f: the playouts broke the seki, so the ownership
+# gave black's seki stones to white and the pass rule counted a win.)
 #    A B C D E F G H J
 #  9 . O O X . X . X .
 #  8 X . O X X X X X X
@@ -3130,10 +3133,10 @@ play w d4
 play w j2
 play w d7
 250 reg_genmove b
-#? [E2]*
+#? [E2]
 
 # The same with white to move, komi 3.5: white wins by 0.5 only by taking E2 (B+3 at komi 0);
-# after a pass black takes it (B+5).
+# after a pass black takes it (B+5). (A known failure until commit 54d316f, as case 250.)
 #    A B C D E F G H J
 #  9 . O O X . X . X .
 #  8 X . O X X X X X X
@@ -3218,4 +3221,4 @@ play b h4
 play b j4
 play b j3
 260 reg_genmove w
-#? [E2]*
+#? [E2]
