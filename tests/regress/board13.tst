@@ -1258,3 +1258,722 @@ play w a4
 play w a5
 70 reg_genmove b
 #? [A2|B2|C2|A1|B1|C1|D1]*
+
+# Case 180 of board9.tst as the top-left corner of 13x13 (the new rows are white's: 32 points
+# more for white): black's A12-A11-B11-C11 and white's B13-C13-C12 share A13 and B12. Black wins
+# by 0.5 with the seki (W+29 at komi 0); A13 or B12 loses the string (W+39).
+#    A B C D E F G H J K L M N
+# 13 . O O X . X . X . X X X X
+# 12 X . O X X X X X X X X X X
+# 11 X X X O X X X X X X X X X
+# 10 O O O O X X X X X X X X X
+#  9 O . O O X X X X X X X X X
+#  8 O O O O X X X X X X X X X
+#  7 O O O O X X X X X X X X X
+#  6 O . O O O O O O O O O O O
+#  5 . O O . O O . O O O O O O
+#  4 O O O O O O O O O O O O O
+#  3 O O O O O O O O O O O O O
+#  2 O O O O O O O O O O O O O
+#  1 O O O O O O O O O O O O O
+boardsize 13
+clear_board
+komi -29.5
+play b d13
+play b f13
+play b h13
+play b k13
+play b a12
+play b e12
+play b g12
+play b j12
+play b b11
+play b l13
+play b d12
+play b f12
+play b h12
+play b k12
+play b a11
+play b c11
+play b e11
+play b g11
+play b j11
+play b m13
+play b l12
+play b f11
+play b h11
+play b k11
+play b e10
+play b g10
+play b j10
+play b n13
+play b m12
+play b l11
+play b f10
+play b h10
+play b k10
+play b e9
+play b g9
+play b j9
+play b n12
+play b m11
+play b l10
+play b f9
+play b h9
+play b k9
+play b e8
+play b g8
+play b j8
+play b n11
+play b m10
+play b l9
+play b f8
+play b h8
+play b k8
+play b e7
+play b g7
+play b j7
+play b n10
+play b m9
+play b l8
+play b f7
+play b h7
+play b k7
+play b n9
+play b m8
+play b l7
+play b n8
+play b m7
+play b n7
+play w b13
+play w c12
+play w b10
+play w a9
+play w c9
+play w b8
+play w b7
+play w a6
+play w c6
+play w d6
+play w g6
+play w b5
+play w c5
+play w e5
+play w f5
+play w h5
+play w a4
+play w d4
+play w g4
+play w c13
+play w a10
+play w c10
+play w d9
+play w a8
+play w c8
+play w a7
+play w c7
+play w d7
+play w e6
+play w f6
+play w h6
+play w j5
+play w b4
+play w c4
+play w e4
+play w f4
+play w h4
+play w a3
+play w d3
+play w g3
+play w d10
+play w d8
+play w j6
+play w k5
+play w j4
+play w b3
+play w c3
+play w e3
+play w f3
+play w h3
+play w a2
+play w d2
+play w g2
+play w d11
+play w k6
+play w l5
+play w k4
+play w j3
+play w b2
+play w c2
+play w e2
+play w f2
+play w h2
+play w a1
+play w d1
+play w g1
+play w l6
+play w m5
+play w l4
+play w k3
+play w j2
+play w b1
+play w c1
+play w e1
+play w f1
+play w h1
+play w m6
+play w n5
+play w m4
+play w l3
+play w k2
+play w j1
+play w n6
+play w n4
+play w m3
+play w l2
+play w k1
+play w n3
+play w m2
+play w l1
+play w n2
+play w m1
+play w n1
+80 reg_genmove b
+#? [!A13|B12]
+
+# Case 250 of board9.tst grown the same way: the seki in the corner and the last dame E6. Only E6
+# wins (W+27 at komi 0); a pass or a spare eye gives white the dame (W+29), A13 or B12 breaks the
+# seki (W+37).
+#    A B C D E F G H J K L M N
+# 13 . O O X . X . X . X X X X
+# 12 X . O X X X X X X X X X X
+# 11 X X X O X X X X X X X X X
+# 10 O O O O X X X X X X X X X
+#  9 O . O O X X X X X X X X X
+#  8 O O O O X X X X X X X X X
+#  7 O O O O X X X X X X X X X
+#  6 O . O O . O O O O O O O O
+#  5 . O O . O O . O O O O O O
+#  4 O O O O O O O O O O O O O
+#  3 O O O O O O O O O O O O O
+#  2 O O O O O O O O O O O O O
+#  1 O O O O O O O O O O O O O
+boardsize 13
+clear_board
+komi -27.5
+play b d13
+play b f13
+play b h13
+play b k13
+play b a12
+play b e12
+play b g12
+play b j12
+play b b11
+play b e7
+play b l13
+play b d12
+play b f12
+play b h12
+play b k12
+play b a11
+play b c11
+play b e11
+play b g11
+play b j11
+play b e8
+play b f7
+play b m13
+play b l12
+play b f11
+play b h11
+play b k11
+play b e10
+play b g10
+play b j10
+play b e9
+play b f8
+play b g7
+play b n13
+play b m12
+play b l11
+play b f10
+play b h10
+play b k10
+play b f9
+play b g9
+play b j9
+play b g8
+play b h7
+play b n12
+play b m11
+play b l10
+play b h9
+play b k9
+play b h8
+play b j8
+play b j7
+play b n11
+play b m10
+play b l9
+play b k8
+play b k7
+play b n10
+play b m9
+play b l8
+play b l7
+play b n9
+play b m8
+play b m7
+play b n8
+play b n7
+play w b13
+play w c12
+play w b10
+play w a9
+play w c9
+play w b8
+play w b7
+play w a6
+play w c6
+play w d6
+play w f6
+play w g6
+play w b5
+play w c5
+play w e5
+play w f5
+play w h5
+play w a4
+play w d4
+play w g4
+play w c13
+play w a10
+play w c10
+play w d9
+play w a8
+play w c8
+play w a7
+play w c7
+play w d7
+play w h6
+play w j5
+play w b4
+play w c4
+play w e4
+play w f4
+play w h4
+play w a3
+play w d3
+play w g3
+play w d10
+play w d8
+play w j6
+play w k5
+play w j4
+play w b3
+play w c3
+play w e3
+play w f3
+play w h3
+play w a2
+play w d2
+play w g2
+play w d11
+play w k6
+play w l5
+play w k4
+play w j3
+play w b2
+play w c2
+play w e2
+play w f2
+play w h2
+play w a1
+play w d1
+play w g1
+play w l6
+play w m5
+play w l4
+play w k3
+play w j2
+play w b1
+play w c1
+play w e1
+play w f1
+play w h1
+play w m6
+play w n5
+play w m4
+play w l3
+play w k2
+play w j1
+play w n6
+play w n4
+play w m3
+play w l2
+play w k1
+play w n3
+play w m2
+play w l1
+play w n2
+play w m1
+play w n1
+90 reg_genmove b
+#? [E6]
+
+# The same with white to move, komi -28.5: only E6 wins (W+29 at komi 0); after a pass black
+# takes it (W+27).
+#    A B C D E F G H J K L M N
+# 13 . O O X . X . X . X X X X
+# 12 X . O X X X X X X X X X X
+# 11 X X X O X X X X X X X X X
+# 10 O O O O X X X X X X X X X
+#  9 O . O O X X X X X X X X X
+#  8 O O O O X X X X X X X X X
+#  7 O O O O X X X X X X X X X
+#  6 O . O O . O O O O O O O O
+#  5 . O O . O O . O O O O O O
+#  4 O O O O O O O O O O O O O
+#  3 O O O O O O O O O O O O O
+#  2 O O O O O O O O O O O O O
+#  1 O O O O O O O O O O O O O
+boardsize 13
+clear_board
+komi -28.5
+play w b13
+play w c12
+play w b10
+play w a9
+play w c9
+play w b8
+play w b7
+play w a6
+play w c6
+play w d6
+play w f6
+play w g6
+play w b5
+play w c5
+play w e5
+play w f5
+play w h5
+play w a4
+play w d4
+play w g4
+play w c13
+play w a10
+play w c10
+play w d9
+play w a8
+play w c8
+play w a7
+play w c7
+play w d7
+play w h6
+play w j5
+play w b4
+play w c4
+play w e4
+play w f4
+play w h4
+play w a3
+play w d3
+play w g3
+play w d10
+play w d8
+play w j6
+play w k5
+play w j4
+play w b3
+play w c3
+play w e3
+play w f3
+play w h3
+play w a2
+play w d2
+play w g2
+play w d11
+play w k6
+play w l5
+play w k4
+play w j3
+play w b2
+play w c2
+play w e2
+play w f2
+play w h2
+play w a1
+play w d1
+play w g1
+play w l6
+play w m5
+play w l4
+play w k3
+play w j2
+play w b1
+play w c1
+play w e1
+play w f1
+play w h1
+play w m6
+play w n5
+play w m4
+play w l3
+play w k2
+play w j1
+play w n6
+play w n4
+play w m3
+play w l2
+play w k1
+play w n3
+play w m2
+play w l1
+play w n2
+play w m1
+play w n1
+play b d13
+play b f13
+play b h13
+play b k13
+play b a12
+play b e12
+play b g12
+play b j12
+play b b11
+play b e7
+play b l13
+play b d12
+play b f12
+play b h12
+play b k12
+play b a11
+play b c11
+play b e11
+play b g11
+play b j11
+play b e8
+play b f7
+play b m13
+play b l12
+play b f11
+play b h11
+play b k11
+play b e10
+play b g10
+play b j10
+play b e9
+play b f8
+play b g7
+play b n13
+play b m12
+play b l11
+play b f10
+play b h10
+play b k10
+play b f9
+play b g9
+play b j9
+play b g8
+play b h7
+play b n12
+play b m11
+play b l10
+play b h9
+play b k9
+play b h8
+play b j8
+play b j7
+play b n11
+play b m10
+play b l9
+play b k8
+play b k7
+play b n10
+play b m9
+play b l8
+play b l7
+play b n9
+play b m8
+play b m7
+play b n8
+play b n7
+100 reg_genmove w
+#? [E6]
+
+# Case 155 of board9.tst on 13x13: only B1 makes two eyes in black's six-point space B2-C2,
+# A1-B1-C1-D1 (B+59 at komi 0, every other move B+39).
+#    A B C D E F G H J K L M N
+# 13 X X X X X X X X X X X X X
+# 12 X X X X X X X X X X X X X
+# 11 X X X X X X X X X X X X X
+# 10 X X X X X X X X X X X X X
+#  9 . X . X . X . X . X X X X
+#  8 X X X X X X X X X X X X X
+#  7 X X X X X X X X X X X X X
+#  6 X X X X X X X X X X X X X
+#  5 O O O O O O O O O O O O O
+#  4 O O O O O O O . O O O O O
+#  3 O X X X O O . O O O O O O
+#  2 X . . X O O O O . O O O O
+#  1 . . . . X O . O O O O O O
+boardsize 13
+clear_board
+komi 55.5
+play b a10
+play b c10
+play b e10
+play b g10
+play b j10
+play b b9
+play b d9
+play b f9
+play b h9
+play b k9
+play b a8
+play b c8
+play b e8
+play b g8
+play b j8
+play b b3
+play b c3
+play b a2
+play b d2
+play b e1
+play b a11
+play b c11
+play b e11
+play b g11
+play b j11
+play b b10
+play b d10
+play b f10
+play b h10
+play b k10
+play b l9
+play b b8
+play b d8
+play b f8
+play b h8
+play b k8
+play b a7
+play b c7
+play b e7
+play b g7
+play b j7
+play b d3
+play b a12
+play b c12
+play b e12
+play b g12
+play b j12
+play b b11
+play b d11
+play b f11
+play b h11
+play b k11
+play b l10
+play b m9
+play b l8
+play b b7
+play b d7
+play b f7
+play b h7
+play b k7
+play b a6
+play b c6
+play b e6
+play b g6
+play b j6
+play b a13
+play b c13
+play b e13
+play b g13
+play b j13
+play b b12
+play b d12
+play b f12
+play b h12
+play b k12
+play b l11
+play b m10
+play b n9
+play b m8
+play b l7
+play b b6
+play b d6
+play b f6
+play b h6
+play b k6
+play b b13
+play b d13
+play b f13
+play b h13
+play b k13
+play b l12
+play b m11
+play b n10
+play b n8
+play b m7
+play b l6
+play b l13
+play b m12
+play b n11
+play b n7
+play b m6
+play b m13
+play b n12
+play b n6
+play b n13
+play w h5
+play w g4
+play w j4
+play w f3
+play w h3
+play w j3
+play w g2
+play w h2
+play w k2
+play w f1
+play w h1
+play w j1
+play w g5
+play w j5
+play w f4
+play w k4
+play w e3
+play w k3
+play w f2
+play w l2
+play w k1
+play w f5
+play w k5
+play w e4
+play w l4
+play w l3
+play w e2
+play w m2
+play w l1
+play w e5
+play w l5
+play w d4
+play w m4
+play w m3
+play w n2
+play w m1
+play w d5
+play w m5
+play w c4
+play w n4
+play w n3
+play w n1
+play w c5
+play w n5
+play w b4
+play w b5
+play w a4
+play w a5
+play w a3
+110 reg_genmove b
+#? [B1]
