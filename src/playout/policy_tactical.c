@@ -95,20 +95,28 @@ static int pattern_move(const board_t *b, stone_t c, int last, rng_t *rng, const
     return n ? cand[rng_below(rng, (uint32_t)n)] : POINT_NONE;
 }
 
-/* Every random draw was a self-atari: a playable move that is not one, from a random start over
- * all the empty points, else a pass. At the end of a playout the moves left are often only the
- * shared liberties of a seki, and filling one gives the seki away: passing keeps it to the count
+/* The last random draw was a self-atari of two or more stones: a playable move that is not a
+ * self-atari, from a random start over all the empty points; else a self-atari of one stone (a
+ * throw-in into the opponent's eye space is how dead groups get captured at the end of a
+ * playout); else a pass. Only self-ataris of two or more stones are left then, typically the
+ * shared liberties of a seki, and filling one gives the seki away: passing keeps it to the count,
  * and so to the ownership and the pass decisions built on it. */
-static int safe_move(const board_t *b, stone_t c, rng_t *rng)
+static int instead_of_big_self_atari(const board_t *b, stone_t c, rng_t *rng)
 {
     const int n = b->empty_count;
-    if (n == 0) return POINT_PASS;
     const int start = (int)rng_below(rng, (uint32_t)n);
+    int lone = POINT_PASS;
     for (int i = 0; i < n; i++) {
         const int p = b->empties[(start + i) % n];
-        if (is_playable(b, c, p) && !tactics_is_self_atari(b, c, p)) return p;
+        if (!is_playable(b, c, p)) continue;
+        if (!tactics_is_self_atari(b, c, p)) return p;
+        if (lone == POINT_PASS) {
+            tactics_move_t m;
+            tactics_eval_move(b, c, p, &m);
+            if (m.stones == 1) lone = p;
+        }
     }
-    return POINT_PASS;
+    return lone;
 }
 
 int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg)
@@ -133,9 +141,13 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
         if (!tactics_is_self_atari(b, c, p)) return p;
         tactics_move_t m;
         tactics_eval_move(b, c, p, &m);
-        if (m.stones == 1 && rng_below(rng, 1024) >= POLICY_SELF_ATARI_REJECT_1024) return p;
+        if (m.stones == 1) {
+            if (rng_below(rng, 1024) >= POLICY_SELF_ATARI_REJECT_1024) return p;
+        } else if (t == POLICY_RANDOM_TRIES - 1) {
+            return instead_of_big_self_atari(b, c, rng);
+        }
     }
-    return safe_move(b, c, rng);
+    return p;
 }
 
 void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg,
