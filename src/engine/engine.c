@@ -456,6 +456,10 @@ static bool wins_count_now(engine_t *e, stone_t c, bool opponent_passed)
         mostly_settled(e) &&
         exact_statuses(e, true, opponent_passed ? STONE_EMPTY : stone_other(c), status, &margin);
     if (exact && !opponent_passed) return c == STONE_BLACK ? margin > 0 : margin < 0;
+    /* The game goes on after our pass: if the opponent's own search, moving first, expects to
+     * win, the board as it stands is not the result (an invasion that makes seki, a kill the
+     * ownership has not caught up with). */
+    if (!opponent_passed && e->own_winrate > 0.5) return false;
     if (exact)
         split_statuses(status, dead, seki);
     else
