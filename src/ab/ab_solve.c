@@ -141,7 +141,7 @@ static int end_value_for_black(stone_t c, int v)
  * regions (ab_regions.c). Black's area is at least its safe points and at most everything but
  * white's. */
 static void static_count(const solver_t *sv, ab_bits_t black, ab_bits_t white, stone_t c, int *lo,
-                         int *hi, ab_bits_t *no_play)
+                         int *hi, ab_bits_t *no_play, uint8_t *unsettled)
 {
     const ab_state_t *s = sv->s;
     ab_static_t st;
@@ -150,6 +150,9 @@ static void static_count(const solver_t *sv, ab_bits_t black, ab_bits_t white, s
     *lo = 2 * (2 * ab_bits_count(st.safe[STONE_BLACK]) - n) - sv->komi2;
     *hi = 2 * (n - 2 * ab_bits_count(st.safe[STONE_WHITE])) - sv->komi2;
     *no_play = st.no_play[c];
+    /* Stones not yet safe for the opponent: indexed by stone_t. */
+    unsettled[STONE_BLACK] = (uint8_t)ab_bits_count(black & ~st.safe[STONE_WHITE]);
+    unsettled[STONE_WHITE] = (uint8_t)ab_bits_count(white & ~st.safe[STONE_BLACK]);
 }
 
 /* Static bounds of black's value at the current position with c to move, and the points where
@@ -161,7 +164,8 @@ static void static_bounds(const solver_t *sv, stone_t c, int passes, int *lo, in
     if (s->statics) { /* area scoring on a small board: the safe points bound the count */
         ab_bits_t black, white;
         ab_bits_from_board(&s->geom, s->board, &black, &white);
-        static_count(sv, black, white, c, lo, hi, no_play);
+        uint8_t unsettled[3];
+        static_count(sv, black, white, c, lo, hi, no_play, unsettled);
         return;
     }
     ab_position_t pos;
@@ -174,11 +178,24 @@ static void static_bounds(const solver_t *sv, stone_t c, int passes, int *lo, in
     *hi = black_value(c, c == STONE_BLACK ? b : a);
 }
 
+/* Black's value if the game ended now: the area count (stones, and empty points that reach
+ * only one colour) in half points, komi included. */
+static int area_value(const solver_t *sv, ab_bits_t black, ab_bits_t white)
+{
+    const ab_geom_t *g = &sv->s->geom;
+    const ab_bits_t empty = g->full & ~(black | white);
+    const ab_bits_t near_black = ab_bits_flood(g, ab_bits_neighbours(g, black) & empty, empty);
+    const ab_bits_t near_white = ab_bits_flood(g, ab_bits_neighbours(g, white) & empty, empty);
+    const int b = ab_bits_count(black | (near_black & ~near_white));
+    const int w = ab_bits_count(white | (near_white & ~near_black));
+    return 2 * (b - w) - sv->komi2;
+}
+
 /* static_count and c's mobility (its moves there, pass included). */
 static void static_facts(const solver_t *sv, ab_bits_t black, ab_bits_t white, stone_t c, int *lo,
-                         int *hi, ab_bits_t *no_play, uint8_t *mobility)
+                         int *hi, ab_bits_t *no_play, uint8_t *mobility, uint8_t *unsettled)
 {
-    static_count(sv, black, white, c, lo, hi, no_play);
+    static_count(sv, black, white, c, lo, hi, no_play, unsettled);
     int moves = ab_bits_count(sv->s->geom.full & ~(black | white) & ~*no_play);
     *mobility = (uint8_t)(moves + 1 > 255 ? 255 : moves + 1);
 }
@@ -214,6 +231,7 @@ typedef struct child {
     ab_bits_t no_play;
     int8_t to_move;   /* the player to move there */
     uint8_t mobility; /* the moves of the player to move there, roughly (the initial numbers) */
+    uint8_t unsettled[3]; /* each colour's stones not yet safe for the other (by stone_t) */
     uint32_t pn, dn;
 } child_t;
 
@@ -228,11 +246,19 @@ static void analyse_node(solver_t *sv, stone_t c, int passes, int ply, child_t *
     if (s->statics) {
         ab_bits_t black, white;
         ab_bits_from_board(&s->geom, s->board, &black, &white);
-        static_facts(sv, black, white, c, &lo, &hi, &ch->no_play, &ch->mobility);
+        static_facts(sv, black, white, c, &lo, &hi, &ch->no_play, &ch->mobility,
+                     ch->unsettled);
+        if (passes > 0) {
+            /* After a pass c can end the game at once with the count: it gets at least that. */
+            int now = area_value(sv, black, white);
+            if (c == STONE_BLACK && now > lo) lo = now;
+            if (c == STONE_WHITE && now < hi) hi = now;
+        }
     } else {
         static_bounds(sv, c, passes, &lo, &hi, &ch->no_play);
         int moves = s->board->empty_count + 1;
         ch->mobility = (uint8_t)(moves > 255 ? 255 : moves);
+        memset(ch->unsettled, 0, sizeof(ch->unsettled));
     }
     ch->lo = (int16_t)lo;
     ch->hi = (int16_t)hi;
@@ -262,9 +288,11 @@ static void child_numbers(const solver_t *sv, child_t *ch)
     } else {
         /* Unexplored: the side that must answer every move has about `mobility` moves to
          * answer (df-pn with mobility initialisation, after Winands' PN search for LOA), so
-         * lines where the opponent's choices shrink are explored first. */
+         * lines where the opponent's choices shrink are explored first; and every stone of the
+         * player to move that is not yet safe for the other is one more to capture or to
+         * outlive (df-pn+ style: lines where they are few are tried first). */
         bool or_child = ch->to_move == STONE_BLACK;
-        uint32_t m = ch->mobility > 0 ? ch->mobility : 1;
+        uint32_t m = (ch->mobility > 0 ? ch->mobility : 1) + ch->unsettled[ch->to_move];
         ch->pn = or_child ? 1 : m;
         ch->dn = or_child ? m : 1;
     }
@@ -313,12 +341,24 @@ static int endgame_priority(const ab_state_t *s, stone_t c, int p)
     return 5 * made_safe + 4 * ab_bits_count(joined) + 3 * libs;
 }
 
+/* Answers to the opponent's last move first among equals: the points next to it, then the
+ * diagonal ones (an invasion is usually refuted by a contact move). */
+static int answer_bonus(const board_t *b, int p, int last)
+{
+    if (last == POINT_PASS || last == POINT_NONE) return 0; /* a pass or the root */
+    int dx = board_x(b, p) - board_x(b, last), dy = board_y(b, p) - board_y(b, last);
+    int d = (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+    if (d == 1) return 40;
+    if (d == 2 && dx != 0 && dy != 0) return 15;
+    return 0;
+}
+
 /* Order of the children: a pass first (the quickest end: the opponent must then prove it can
  * do better than the count), then the hint (the table's deciding move), captures, escapes and
  * central points. Every child is played once to analyse it; the table is read after all of
  * them, its lines prefetched meanwhile. */
 static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_play, int hint,
-                    child_t *out)
+                    int last, child_t *out)
 {
     ab_state_t *s = sv->s;
     const board_t *b = s->board;
@@ -332,8 +372,8 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
         if (board_check_move(b, c, p) != MOVE_OK) continue;
         points[n] = p;
         int64_t q = sv->q_order ? endgame_priority(s, c, p) : 0;
-        scores[n++] =
-            q * 65536 + ab_state_static_score(s, c, p) + (p == hint ? (int64_t)1 << 41 : 0);
+        scores[n++] = q * 65536 + ab_state_static_score(s, c, p) + answer_bonus(b, p, last) +
+                      (p == hint ? (int64_t)1 << 41 : 0);
     }
     for (int i = 1; i < n; i++) {
         int p = points[i], j = i - 1;
@@ -361,7 +401,7 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
             int lo, hi;
             static_facts(sv, c == STONE_BLACK ? black | bit : black,
                          c == STONE_WHITE ? white | bit : white, o, &lo, &hi, &ch->no_play,
-                         &ch->mobility);
+                         &ch->mobility, ch->unsettled);
             __builtin_prefetch(&sv->table.e[bucket(&sv->table, key)]);
             ch->point = (int16_t)p;
             ch->key = key;
@@ -443,7 +483,7 @@ static void mid(solver_t *sv, stone_t c, int passes, int ply, uint32_t thpn, uin
     const bool or_node = c == STONE_BLACK;
     int hint = e && e->move > 0 ? s->sym->inv[sym][e->move] : POINT_NONE;
     child_t ch[SOLVE_MAX_CHILDREN];
-    int n = generate(sv, c, passes, ply, self->no_play, hint, ch);
+    int n = generate(sv, c, passes, ply, self->no_play, hint, self->point, ch);
     uint32_t pn, dn;
     for (;;) {
         node_numbers(ch, n, or_node, &pn, &dn);
@@ -521,6 +561,7 @@ static int test(solver_t *sv, stone_t c, int passes, int ply, int t)
     sv->t = t;
     child_t root;
     analyse_node(sv, c, passes, ply, &root);
+    root.point = POINT_NONE;
     sv->s->min_ref = sv->s->path_cap;
     mid(sv, c, passes, ply, PN_INF, PN_INF, &root);
     if (sv->s->stop) return -1;
@@ -546,7 +587,7 @@ static void principal_variation(solver_t *sv, stone_t c, int passes, int v, ab_r
         pn_entry_t *e = table_find(&sv->table, ab_state_key(s, ply, c, passes, &sym));
         int hint = e && e->move > 0 ? s->sym->inv[sym][e->move] : e ? e->move : POINT_NONE;
         sv->t = c == STONE_BLACK ? v : v + 1;
-        int m = generate(sv, c, passes, ply, no_play, hint, ch);
+        int m = generate(sv, c, passes, ply, no_play, hint, n > 0 ? r->pv[n - 1] : POINT_NONE, ch);
         int chosen = -1;
         bool ended = false;
         for (int i = 0; i < m && chosen < 0; i++) {
