@@ -41,6 +41,7 @@
 #define SOLVE_MAX_CHILDREN (64 + 1)
 #define PV_MAX 80            /* plies of the principal variation */
 #define REGION_CACHE_BITS 16 /* the local regions' results kept (ab_regions.c) */
+#define STATIC_MEMO_BITS 20  /* static analyses kept (boards up to 8x8) */
 
 /* ---- the table ---- */
 
@@ -68,7 +69,17 @@ typedef struct solver {
     bool q_order;           /* order moves by the endgame priority (ab_config_t.endgame_order) */
     int komi2;              /* komi in half points */
     ab_regions_t *regions;  /* the safe regions of the local search (NULL: geometric rules only) */
+    struct static_memo *memo; /* recent static analyses (NULL: none) */
 } solver_t;
+
+/* One static analysis of a board up to 8x8 by its stones. df-pn expands a node many times and
+ * every expansion analyses all the children again, so most analyses repeat a recent one. */
+typedef struct static_memo {
+    uint64_t black, white; /* the stones (never both empty: the empty board is not kept) */
+    uint64_t no_play[2];   /* black's and white's pruned points */
+    uint8_t safe[2];       /* black's and white's safe points */
+    uint8_t unsettled[2];  /* black's and white's stones not yet safe for the other */
+} static_memo_t;
 
 /* 2^bits entries, zeroed (calloc maps fresh pages for a large table: a small problem pays only
  * for the pages it touches). */
@@ -144,9 +155,32 @@ static void static_count(const solver_t *sv, ab_bits_t black, ab_bits_t white, s
                          int *hi, ab_bits_t *no_play, uint8_t *unsettled)
 {
     const ab_state_t *s = sv->s;
+    const int n = s->geom.n * s->geom.n;
+    if (sv->memo && (black | white)) {
+        const uint64_t bl = (uint64_t)black, wh = (uint64_t)white;
+        const uint64_t h = (bl * 0x9e3779b97f4a7c15ULL) ^ (wh * 0xc2b2ae3d27d4eb4fULL);
+        static_memo_t *m = &sv->memo[h >> (64 - STATIC_MEMO_BITS)];
+        if (m->black != bl || m->white != wh) {
+            ab_static_t st;
+            ab_regions_analyse(sv->regions, &s->geom, black, white, &st);
+            m->black = bl;
+            m->white = wh;
+            m->no_play[0] = (uint64_t)st.no_play[STONE_BLACK];
+            m->no_play[1] = (uint64_t)st.no_play[STONE_WHITE];
+            m->safe[0] = (uint8_t)ab_bits_count(st.safe[STONE_BLACK]);
+            m->safe[1] = (uint8_t)ab_bits_count(st.safe[STONE_WHITE]);
+            m->unsettled[0] = (uint8_t)ab_bits_count(black & ~st.safe[STONE_WHITE]);
+            m->unsettled[1] = (uint8_t)ab_bits_count(white & ~st.safe[STONE_BLACK]);
+        }
+        *lo = 2 * (2 * m->safe[0] - n) - sv->komi2;
+        *hi = 2 * (n - 2 * m->safe[1]) - sv->komi2;
+        *no_play = m->no_play[c == STONE_BLACK ? 0 : 1];
+        unsettled[STONE_BLACK] = m->unsettled[0];
+        unsettled[STONE_WHITE] = m->unsettled[1];
+        return;
+    }
     ab_static_t st;
     ab_regions_analyse(sv->regions, &s->geom, black, white, &st);
-    const int n = s->geom.n * s->geom.n;
     *lo = 2 * (2 * ab_bits_count(st.safe[STONE_BLACK]) - n) - sv->komi2;
     *hi = 2 * (n - 2 * ab_bits_count(st.safe[STONE_WHITE])) - sv->komi2;
     *no_play = st.no_play[c];
@@ -229,8 +263,8 @@ typedef struct child {
     int16_t lo, hi; /* static bounds of black's value */
     uint64_t key;
     ab_bits_t no_play;
-    int8_t to_move;   /* the player to move there */
-    uint8_t mobility; /* the moves of the player to move there, roughly (the initial numbers) */
+    int8_t to_move;       /* the player to move there */
+    uint8_t mobility;     /* the moves of the player to move there, roughly (the initial numbers) */
     uint8_t unsettled[3]; /* each colour's stones not yet safe for the other (by stone_t) */
     uint32_t pn, dn;
 } child_t;
@@ -246,8 +280,7 @@ static void analyse_node(solver_t *sv, stone_t c, int passes, int ply, child_t *
     if (s->statics) {
         ab_bits_t black, white;
         ab_bits_from_board(&s->geom, s->board, &black, &white);
-        static_facts(sv, black, white, c, &lo, &hi, &ch->no_play, &ch->mobility,
-                     ch->unsettled);
+        static_facts(sv, black, white, c, &lo, &hi, &ch->no_play, &ch->mobility, ch->unsettled);
         if (passes > 0) {
             /* After a pass c can end the game at once with the count: it gets at least that. */
             int now = area_value(sv, black, white);
@@ -639,8 +672,12 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     /* Without memory for the regions' cache the geometric rules alone still give exact
      * values. */
     if (s->statics && !cfg->no_regions) sv.regions = ab_regions_new(REGION_CACHE_BITS);
+    /* The memo of static analyses is only a cache: without memory the analyses are redone. */
+    if (s->statics && s->geom.n <= 8)
+        sv.memo = calloc((size_t)1 << STATIC_MEMO_BITS, sizeof(static_memo_t));
     if (!table_alloc(&sv.table, cfg->tt_bits > 0 ? cfg->tt_bits : 16)) {
         ab_regions_free(sv.regions);
+        free(sv.memo);
         s->stop = true;
         return;
     }
@@ -677,6 +714,7 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
             r->depth = sv.max_ply;
             free(sv.table.e);
             ab_regions_free(sv.regions);
+            free(sv.memo);
             return;
         }
     }
@@ -733,4 +771,5 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     r->depth = sv.max_ply;
     free(sv.table.e);
     ab_regions_free(sv.regions);
+    free(sv.memo);
 }
