@@ -197,6 +197,47 @@ static void test_solve_4x4(void **state)
     game_free(g);
 }
 
+/* Play the moves (GTP vertices) on g, alternating colours from the player to move. */
+static void play_moves(game_t *g, const char *const *moves, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int p = ascii_point(game_board(g), moves[i]);
+        assert_int_equal(game_play(g, game_to_move(g), p), GAME_OK);
+    }
+}
+
+static void test_solve_5x5_black_takes_everything(void **state)
+{
+    (void)state;
+    /* 5x5 after the centre move is B+25 (van der Werf, 2002). Late positions of a line where
+     * black takes the whole board: the single test "black gets all 25 points" is proven
+     * (about 180,000 expansions after 11 moves; sanitizer runs take 13), and it is refuted in
+     * a position whose value is B+3. */
+    static const char *const line[] = {"C3", "D3", "D2", "D4", "C4", "B2", "C2",
+                                       "C5", "B4", "B5", "E2", "B1", "A2"};
+    rules_t rules = preset("chinese", 0);
+    game_t *g = game_new(5, &rules);
+    assert_non_null(g);
+    play_moves(g, line, test_scale() > 1 ? 13 : 11);
+    ab_config_t cfg = ab_config_default();
+    cfg.max_nodes = 2000000;
+    cfg.single_test = true;
+    cfg.test_value = 50;
+    ab_result_t r = run(g, &cfg);
+    assert_true(r.exact);
+    assert_int_equal(r.value, -50); /* white to move: black has every point */
+    game_free(g);
+
+    static const char *const b_plus_3[] = {"C3", "B3", "C2", "B2", "D4", "B4", "C4", "B1", "D2"};
+    g = game_new(5, &rules);
+    assert_non_null(g);
+    play_moves(g, b_plus_3, 9);
+    r = run(g, &cfg);
+    assert_false(r.exact);
+    assert_true(r.lo >= -48); /* white to move: black's value at most B+24 */
+    game_free(g);
+}
+
 static void test_superko_rules_agree_on_small_boards(void **state)
 {
     (void)state;
@@ -422,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_solve_2x2),
         cmocka_unit_test(test_solve_3x3),
         cmocka_unit_test(test_solve_4x4),
+        cmocka_unit_test(test_solve_5x5_black_takes_everything),
         cmocka_unit_test(test_superko_rules_agree_on_small_boards),
         cmocka_unit_test(test_komi_shifts_the_value),
         cmocka_unit_test(test_table_and_symmetry_agree),
