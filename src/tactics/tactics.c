@@ -161,7 +161,8 @@ int tactics_atari_escapes(const board_t *b, int q, int *out, int max)
     int s = h;
     do {
 #pragma GCC unroll 4
-        for (int d = 0; d < 4 && n < max; d++) {
+        for (int d = 0; d < 4; d++) {
+            if (n >= max) break;  /* not in the loop condition: gcc -O0 rejects the unroll pragma then */
             const int r = s + board_neighbor_offset(b, d);
             if (board_at(b, r) != o) continue;
             const int cap = board_atari_point(b, r);
