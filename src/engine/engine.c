@@ -51,6 +51,9 @@
 /* The pass decision after the opponent's pass asks perfect play only when at least this share of
  * the points is settled by the ownership (mostly_settled). */
 #define ENGINE_EXACT_MIN_SETTLED 0.75
+/* A losing pass chosen by the search in an unsettled position is replaced by the most visited
+ * real move if that has at least this many visits (engine_genmove): fewer say too little. */
+#define ENGINE_MIN_REAL_MOVE_VISITS 100
 /* Playouts of the search run only to find dead stones, when the settings give no playout limit. */
 #define ENGINE_STATUS_PLAYOUTS 2000
 /* Time per move with a clock (engine_time_plan). Main time is spread over an estimate of our
@@ -542,6 +545,24 @@ static void ab_genmove(engine_t *e, stone_t c, engine_move_t *mv, bool *lost)
     *lost = r.value <= -AB_WIN_MIN;
 }
 
+/* The most visited move of the report other than a pass, if it has at least min_visits visits;
+ * POINT_NONE if not. */
+static int most_visited_real_move(const mcts_report_t *rep, int min_visits)
+{
+    for (int i = 0; i < rep->num_moves; i++) {
+        const mcts_move_stats_t *m = &rep->moves[i];
+        if (m->point != POINT_PASS) return m->visits >= min_visits ? m->point : POINT_NONE;
+    }
+    return POINT_NONE;
+}
+
+static double winrate_of(const mcts_report_t *rep, int point)
+{
+    for (int i = 0; i < rep->num_moves; i++)
+        if (rep->moves[i].point == point) return rep->moves[i].winrate;
+    return 0.5;
+}
+
 int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_t *out)
 {
     game_t *g = e->game;
@@ -574,14 +595,23 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
              * fights look won. */
             if (wins_count_now(e, c, opponent_passed)) mv.point = POINT_PASS;
         }
+        if (!cleanup && mv.point == POINT_PASS && mv.winrate < 0.5 && !position_settled(e)) {
+            /* A pass that the search expects to lose, with points still open, concedes the game
+             * if the opponent passes back; a real move is hardly ever worse while points are
+             * open (when only own eyes are left to fill, the position is settled). It happens
+             * after a surprise: visits reused from the previous search, gathered while
+             * the pass looked good, keep it ahead (game 59 of session 5's GNU Go match: a pass
+             * at 28% in the middle of a fight, the best real move at 25%). */
+            const int instead = most_visited_real_move(&rep, ENGINE_MIN_REAL_MOVE_VISITS);
+            if (instead != POINT_NONE) {
+                mv.point = instead;
+                mv.winrate = winrate_of(&rep, instead);
+            }
+        }
         if (cleanup && mv.point == POINT_PASS && opponent_has_dead(e, c)) {
             /* Play the most visited real move instead: the dead stones must be taken off. */
-            for (int i = 0; i < rep.num_moves; i++) {
-                if (rep.moves[i].point != POINT_PASS) {
-                    mv.point = rep.moves[i].point;
-                    break;
-                }
-            }
+            const int instead = most_visited_real_move(&rep, 0);
+            if (instead != POINT_NONE) mv.point = instead;
         }
         if (!cleanup && e->s.resign_threshold != ENGINE_RESIGN_NEVER && rep.playouts > 0) {
             e->low_winrate[c] = mv.winrate < e->s.resign_threshold ? e->low_winrate[c] + 1 : 0;
