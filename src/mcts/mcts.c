@@ -816,8 +816,7 @@ static bool simulate(mcts_t *m, worker_t *w)
         }
     }
     w->playouts++;
-    /* Release: whoever reads the new count sees this simulation's visits (outcome_settled). */
-    atomic_fetch_add_explicit(&m->playouts, 1, memory_order_release);
+    atomic_fetch_add_explicit(&m->playouts, 1, memory_order_relaxed);
     return true;
 }
 
@@ -917,31 +916,8 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
     r->pv_len = m->pv_len;
 }
 
-/* With a playout limit: can the second most visited root move still overtake the first? With
- * threads, simulations in flight have not backed up yet; they count as still to come. The count of
- * finished simulations is read before the visits, so that every simulation it includes is in the
- * visits read (a simulation adds its visits before it counts itself). */
-static bool outcome_settled(const mcts_t *m)
-{
-    if (m->cfg.max_playouts <= 0) return false;
-    const long done = atomic_load_explicit(&m->playouts, memory_order_acquire);
-    const node_t *root = &m->pool[m->root];
-    const uint32_t first_child = children_of(root);
-    int32_t first = 0, second = 0;
-    for (uint32_t i = 0; first_child && i < root->num_children; i++) {
-        const int32_t v = stat_get(&m->pool[first_child + i].visits);
-        if (v > first) {
-            second = first;
-            first = v;
-        } else if (v > second) {
-            second = v;
-        }
-    }
-    return first - second > m->cfg.max_playouts - done;
-}
-
 /* The search loop of worker w (main: the caller's thread, which also reports). Ends when a limit
- * is reached, the outcome is settled, the caller's stop flag is set or another worker ended. */
+ * is reached, the caller's stop flag is set or another worker ended. */
 static void run_worker(mcts_t *m, worker_t *w, bool main)
 {
     const long max = m->cfg.max_playouts;
@@ -963,7 +939,6 @@ static void run_worker(mcts_t *m, worker_t *w, bool main)
             if (attempts > 100 * (atomic_load_explicit(&m->playouts, memory_order_relaxed) + 1000))
                 break;
         }
-        if ((w->playouts & (MCTS_EARLY_STOP_CHECK - 1)) == 0 && outcome_settled(m)) break;
         if (main && m->report_fn &&
             atomic_load_explicit(&m->playouts, memory_order_relaxed) >= next_report) {
             update_ownership(m, 1);

@@ -73,9 +73,6 @@
 
 /* The report callback is called every this many playouts (and at the end). */
 #define MCTS_REPORT_INTERVAL 1000
-/* Stop early (playout limit only) when the second-best root move cannot catch up with the best
- * in the playouts left; checked every this many playouts. Keeps determinism. */
-#define MCTS_EARLY_STOP_CHECK 64
 /* Longest move sequence kept for AMAF: tree path plus playout. Longer playouts are cut. */
 #define MCTS_MAX_SEQUENCE 2048
 
