@@ -300,6 +300,21 @@ static ab_result_t solve_3x3_after(const char *const *moves, int n, int tt_bits,
     return r;
 }
 
+static void test_solve_3x3_after_each_first_move(void **state)
+{
+    (void)state;
+    /* The values of the three distinct first moves on 3x3 (as given in Hayward's course notes
+     * on "Solving Go on Small Boards"): the centre B+9, the side B+3, the corner W+9. White is
+     * to move, so the values are white's, in half points. */
+    static const char *const first[] = {"B2", "B1", "A1"};
+    static const int black_margin[] = {9, 3, -9};
+    for (int k = 0; k < 3; k++) {
+        ab_result_t r = solve_3x3_after(&first[k], 1, 20, true);
+        assert_true(r.exact);
+        assert_int_equal(r.value, -2 * black_margin[k]);
+    }
+}
+
 static void test_table_and_symmetry_agree(void **state)
 {
     (void)state;
@@ -466,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_solve_5x5_black_takes_everything),
         cmocka_unit_test(test_superko_rules_agree_on_small_boards),
         cmocka_unit_test(test_komi_shifts_the_value),
+        cmocka_unit_test(test_solve_3x3_after_each_first_move),
         cmocka_unit_test(test_table_and_symmetry_agree),
         cmocka_unit_test(test_atari_table_agrees),
         cmocka_unit_test(test_node_limit_stops),
