@@ -82,6 +82,13 @@ typedef struct ab_result {
 /* Called after every completed iteration (may be NULL). */
 typedef void (*ab_iteration_fn)(const ab_result_t *r, void *user);
 
+/* The prover of solve mode. */
+typedef enum ab_prover {
+    AB_PROVER_DFPN = 0,   /* depth-first proof-number search (ab_solve.c) */
+    AB_PROVER_ALPHA_BETA, /* iterative-deepening null-window alpha-beta, as van der Werf et al.
+                             (ab_prove.c); boards up to 8x8 under area scoring, df-pn elsewhere */
+} ab_prover_t;
+
 typedef struct ab_config {
     const ab_eval_t *eval; /* NULL: AB_EVAL_AREA */
     bool solve;            /* true: the exact value by the prover (proven bounds only); false:
@@ -100,6 +107,7 @@ typedef struct ab_config {
     bool single_test;   /* solve mode: only test "black's value >= test_value" (half points,
                            komi included) and report the bounds that gives */
     int test_value;
+    ab_prover_t prover; /* solve mode: the method (default df-pn) */
     bool no_regions; /* solve mode: the geometric safe regions only, without the local search of
                         small regions (ab_regions.c); for comparing the two */
     /* "Move now" from another thread (may be NULL): once it reads true the search ends within

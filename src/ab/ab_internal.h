@@ -168,6 +168,15 @@ int ab_state_static_score(const ab_state_t *s, stone_t c, int p);
 void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int guess,
               ab_result_t *r);
 
+/* ---- the alpha-beta prover (ab_prove.c) ---- */
+
+/* True if ab_prove can solve the position of s (area scoring on a board up to 8x8). */
+bool ab_prove_applies(const ab_state_t *s);
+/* As ab_solve, by iterative-deepening null-window alpha-beta (the method of van der Werf et al.
+ * 2003) instead of df-pn; r->depth is the depth of the last iteration. */
+void ab_prove(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int guess,
+              ab_result_t *r);
+
 /* ---- the transposition table (ab_tt.c) ---- */
 
 /* One table entry for the player to move: the best move in canonical orientation. */

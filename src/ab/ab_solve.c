@@ -665,6 +665,10 @@ static int komi_half_points(const rules_t *r)
 void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int guess,
               ab_result_t *r)
 {
+    if (cfg->prover == AB_PROVER_ALPHA_BETA && ab_prove_applies(s)) {
+        ab_prove(s, c, passes, cfg, guess, r);
+        return;
+    }
     solver_t sv;
     memset(&sv, 0, sizeof(sv));
     sv.s = s;

@@ -34,11 +34,14 @@ enum {
     OPT_HEURISTIC,
     OPT_AT_LEAST,
     OPT_VERBOSE,
+    OPT_METHOD,
     OPT_COUNT
 };
 
 /* The evaluations of --eval, in the order of EVAL_CHOICES. */
 static const char *const EVAL_CHOICES[] = {"area", "liberties", "phase", NULL};
+/* The provers of --method, in the order of ab_prover_t. */
+static const char *const METHOD_CHOICES[] = {"dfpn", "ab", NULL};
 
 static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
     [OPT_SIZE] = {"size", CLI_OPT_INT, 2, 19, NULL, NULL, "board size (default 3)"},
@@ -67,6 +70,9 @@ static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
     [OPT_AT_LEAST] = {"at-least", CLI_OPT_NUMBER, -1000, 1000, "POINTS", NULL,
                       "only test whether black's result is at least this (e.g. a published value)"},
     [OPT_VERBOSE] = {"verbose", CLI_OPT_FLAG, 0, 0, NULL, NULL, "print every test on stderr"},
+    [OPT_METHOD] = {"method", CLI_OPT_CHOICE, 0, 0, NULL, METHOD_CHOICES,
+                    "prover: dfpn (proof numbers, default) or ab (iterative-deepening alpha-beta, "
+                    "boards up to 8x8)"},
 };
 
 static void usage(void)
@@ -213,6 +219,8 @@ int cli_solve(int argc, char **argv)
         static const ab_eval_t *const EVALS[] = {&AB_EVAL_AREA, &AB_EVAL_LIBERTIES, &AB_EVAL_PHASE};
         cfg.eval = EVALS[a[OPT_EVAL].choice];
     }
+    if (a[OPT_METHOD].given)
+        cfg.prover = a[OPT_METHOD].choice == 1 ? AB_PROVER_ALPHA_BETA : AB_PROVER_DFPN;
     game_t *g = make_game(a);
     if (!g) return 2;
     if (a[OPT_AT_LEAST].given) {
