@@ -61,6 +61,10 @@
 #define REDUCE_AFTER 2
 #define REDUCE_PLIES 2
 #define REDUCE_EVERY 3
+/* Reductions only in iterations up to this depth: a disproof must refute every black move, so
+ * a reduced move needs that much more depth, and along a long line (a ko fight) the reductions
+ * add up past AB_MAX_PLY (4x4 stayed at [B+2, B+16] at depth 234 without this limit). */
+#define REDUCE_MAX_DEPTH 32
 
 enum { H_EXACT = 0, H_LOWER = 1, H_UPPER = 2 };
 
@@ -100,6 +104,8 @@ typedef struct prover {
     int lo_limit, hi_limit;
     int max_ply;
     uint16_t iteration; /* counts the iterations of all tests */
+    bool reduce;        /* late move reductions in this iteration */
+    bool single;        /* a single test (cfg->single_test): order by order_estimate and reduce */
     int killers[AB_MAX_PLY + 1][KILLERS];
     uint32_t history[3][BOARD_MAX_POINTS];
 } prover_t;
@@ -415,7 +421,8 @@ static void order_children(prover_t *pv, stone_t c, int ply, int hint, child_t *
     const int side = c == STONE_BLACK ? 1 : -1;
     for (int i = 0; i < n; i++) {
         const int p = ch[i].point;
-        int64_t o = (int64_t)side * ch[i].guess * 4096 - (int64_t)ch[i].opponent_moves * 256;
+        const int value = pv->single ? ch[i].guess : ch[i].h;
+        int64_t o = (int64_t)side * value * 4096 - (int64_t)ch[i].opponent_moves * 256;
         o += pv->history[c][p == POINT_PASS ? 0 : p] >> 12;
         if (p == pv->killers[ply][0]) o += (int64_t)1 << 36;
         if (p == pv->killers[ply][1]) o += (int64_t)1 << 35;
@@ -510,7 +517,7 @@ static result_t search(prover_t *pv, stone_t c, int passes, int depth, int ply, 
                 const int p = ch[i].point;
                 if (!ab_state_play(s, c, p, ply)) continue; /* cannot happen: generated here */
                 int d = depth - 1;
-                if (black && i >= REDUCE_AFTER)
+                if (black && pv->reduce && i >= REDUCE_AFTER)
                     d -= REDUCE_PLIES + (i - REDUCE_AFTER) / REDUCE_EVERY;
                 if (d < 0) d = 0;
                 r = search(pv, stone_other(c), p == POINT_PASS ? passes + 1 : 0, d, ply + 1,
@@ -591,20 +598,21 @@ static int test(prover_t *pv, stone_t c, int passes, int ply, int t, int max_dep
     root.point = POINT_NONE;
     /* One ply deeper while each iteration costs clearly more than the last (the tree still
      * grows with the depth); when it hardly grows (a few long lines, such as ko fights, reach the
-     * horizon) the step doubles, up to 16 plies. */
+     * horizon) the step grows by one, up to 8 plies. */
     uint64_t last_cost = 0;
     int step = 1;
     for (int depth = 1; depth <= max_depth; depth += step) {
         const uint64_t nodes_before = pv->s->nodes;
         pv->s->min_ref = pv->s->path_cap;
         pv->iteration++;
+        pv->reduce = pv->single && depth <= REDUCE_MAX_DEPTH;
         result_t res = search(pv, c, passes, depth, ply, &root);
         if (depth_out && depth > *depth_out) *depth_out = depth;
         if (res.lo >= t) return 1;
         if (res.hi < t) return 0;
         if (pv->s->stop) return -1;
         const uint64_t cost = pv->s->nodes - nodes_before;
-        step = last_cost > 0 && 2 * cost < 3 * last_cost ? (step < 16 ? 2 * step : 16) : 1;
+        step = last_cost > 0 && 2 * cost < 3 * last_cost ? (step < 8 ? step + 1 : 8) : 1;
         last_cost = cost;
         if (r && cfg->on_iteration) {
             r->lo = c == STONE_BLACK ? res.lo : -res.hi;
@@ -705,6 +713,7 @@ void ab_prove(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     /* Without memory for the regions' cache the geometric rules alone still give exact values. */
     if (!cfg->no_regions) pv->regions = ab_regions_new(REGION_CACHE_BITS);
     pv->komi2 = komi_half_points(&s->rules);
+    pv->single = cfg->single_test;
     const int n_points = s->board->size * s->board->size;
     pv->lo_limit = -2 * n_points - pv->komi2;
     pv->hi_limit = 2 * n_points - pv->komi2;
