@@ -1,9 +1,9 @@
 /* test_ab_prove.c - the alpha-beta prover (ab_prove.c, `tengen solve --method ab`) against the
  * df-pn prover: the same exact values on 2x2, 3x3 (and after each distinct first move) and late
  * 4x4 positions; the published values where they are known; the 5x5 proxy where black takes
- * everything; the table and symmetries on and off. (Positions of random 3x3 games are not
- * compared: after B3 C3 A2 the two provers disagree, B+4 against B+3, through the graph history
- * interaction that both accept; docs/solve.md.) Vertices are GTP text. */
+ * everything; the table and symmetries on and off. (Positions of random games are not compared:
+ * on 3x3 after B3 C3 A2 a first version of the prover answered B+4 against df-pn's B+3, through
+ * the graph history interaction that both accept; docs/solve.md.) Vertices are GTP text. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -29,16 +29,21 @@
  * fails until proven, and an iteration that fails is the shape of a disproof: every black move,
  * one white answer. An evaluation that counts weak strings as dead (tried first) made the
  * iterations proof-shaped but kept choosing black moves whose proofs were dozens of plies long
- * (k = 10 of the 5x5 ladder: 2.7 million nodes, proven only at depth 66). To keep the failing
- * iterations small, black's later moves are searched shallower (late move reductions): sound,
- * because any proven bound is valid at any depth; only the depth at which a proof is found
- * grows. The second evaluation, which counts weak strings as dead, orders the moves.
+ * (k = 10 of the 5x5 ladder: 2.7 million nodes, proven only at depth 66). In a single test
+ * (--at-least) black's later moves are searched shallower (late move reductions, up to depth
+ * REDUCE_MAX_DEPTH), which keeps the failing iterations small: sound, because a proven bound
+ * holds at any depth; only the depth at which a proof is found grows. There the moves are
+ * ordered by the evaluation that counts weak strings as dead. Both stay out of the exact value's
+ * tests: its disproofs must refute every black move and did not finish on 4x4 with them.
  *
  * Graph history interaction, the same policy as the df-pn prover: superko bans are enforced on
  * the game history and the search path (under simple ko a repetition of the whole position with
  * the same player to move is banned too, since a cycle has no minimax value), and a result whose
  * subtree met a ban referring to a position above the node depends on the path: it is used on
- * that path but never stored in the table.
+ * that path but never stored in the table. That misses the other half of the problem: a result
+ * stored under one history is reused under another where a move of its subtree would be banned.
+ * On 3x3 after B3 C3 A2 this prover's first version (ordering every test by order_estimate)
+ * answered B+4 where df-pn, and the children solved one by one, give B+3 (docs/solve.md).
  *
  * Values are black's, in half points (black's margin times two, komi included). Boards up to
  * 8x8 under area scoring without a capture goal (the 64-bit static memo); ab_solve() keeps df-pn
