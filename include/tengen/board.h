@@ -76,6 +76,12 @@ typedef struct board {
      * many of its four diagonal points have. Kept up to date by every move, capture and undo, so
      * that eye and "has an empty neighbour" tests read one word. Meaningless at border points. */
     uint32_t neighbor_counts[BOARD_MAX_POINTS];
+    /* The colours of the eight points around each on-board point, two bits (a stone_t) each, row
+     * by row from the upper left: bits 0-1 up-left, 2-3 up, 4-5 up-right, 6-7 left, 8-9 right,
+     * 10-11 down-left, 12-13 down, 14-15 down-right. The 3x3 pattern key (pattern3.h), kept up to
+     * date like neighbor_counts[], so that a pattern test is one load. Meaningless at border
+     * points. */
+    uint16_t neighbor_colors[BOARD_MAX_POINTS];
 } board_t;
 
 /* What board_undo needs to take a move back: a few bytes, kept by the caller (LIFO). */
@@ -142,6 +148,11 @@ static inline int board_neighbor_count(const board_t *b, int p, stone_t c)
 static inline int board_diagonal_count(const board_t *b, int p, stone_t c)
 {
     return (int)(b->neighbor_counts[p] >> (16 + 4 * c)) & 15;
+}
+/* The colours of the eight points around the on-board point p (see neighbor_colors). O(1). */
+static inline uint16_t board_neighbor_colors(const board_t *b, int p)
+{
+    return b->neighbor_colors[p];
 }
 /* The last liberty of the string at p if it is in atari, else POINT_NONE. */
 static inline int board_atari_point(const board_t *b, int p)

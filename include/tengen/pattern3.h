@@ -5,7 +5,7 @@
  * A point's neighbourhood is a 16-bit key, two bits (the stone_t) for each of its eight
  * neighbours. Whether a key matches is one bit of a 65,536-bit set built once from a short text
  * description of the patterns, expanded over the eight symmetries and both colours, so a match
- * costs eight board reads and one table lookup. The set is the one constant global of this
+ * costs one board read and one table lookup. The set is the one constant global of this
  * module; it is built on first use in a thread-safe way. Depends on the rules core only.
  */
 #ifndef TENGEN_PATTERN3_H
@@ -17,14 +17,11 @@
 #include "tengen/board.h"
 
 /* The neighbourhood key of the on-board point p: the colours of its eight neighbours, row by row
- * from the upper left (the border reads as STONE_BORDER). */
+ * from the upper left (the border reads as STONE_BORDER), two bits each. The board keeps it up to
+ * date (board_neighbor_colors), so this is one load. */
 static inline uint16_t pattern3_key(const board_t *b, int p)
 {
-    const int s = b->stride;
-    const uint8_t *col = b->color;
-    return (uint16_t)(col[p - s - 1] | col[p - s] << 2 | col[p - s + 1] << 4 | col[p - 1] << 6 |
-                      col[p + 1] << 8 | col[p + s - 1] << 10 | col[p + s] << 12 |
-                      col[p + s + 1] << 14);
+    return board_neighbor_colors(b, p);
 }
 
 /* The set of matching keys (built on first call; thread-safe). */

@@ -38,9 +38,12 @@ static inline uint32_t counts_delta(stone_t c)
     return (1u << (4 * c)) - 1u;
 }
 
-/* Add delta to the counts of the four neighbours of p, and delta << 16 to its diagonal points'.
- * Border points take part too (no branch) and hold meaningless values. */
-static inline void counts_update(board_t *b, int p, uint32_t delta)
+/* Add delta to the counts of the four neighbours of p, and delta << 16 to its diagonal points';
+ * add color_delta (the colour that p takes, negated when p becomes empty again) to the field of p
+ * in the neighbor_colors[] of its eight neighbours (an empty field holds 0, so no carry). Border
+ * points take part too (no branch) and hold meaningless values. */
+static inline __attribute__((always_inline)) void counts_update(board_t *b, int p, uint32_t delta,
+                                                                 int color_delta)
 {
     /* Written as b->neighbor_counts[...], not through a pointer: the access path tells gcc that
      * these words are not b->empty_count or b->stride, which it would otherwise reload. */
@@ -54,9 +57,20 @@ static inline void counts_update(board_t *b, int p, uint32_t delta)
     b->neighbor_counts[p - st + 1] += diag;
     b->neighbor_counts[p + st - 1] += diag;
     b->neighbor_counts[p + st + 1] += diag;
+    /* p is in the field of each neighbour q that names q's side towards p. */
+    const unsigned k = (unsigned)color_delta;
+    b->neighbor_colors[p - st - 1] = (uint16_t)(b->neighbor_colors[p - st - 1] + (k << 14));
+    b->neighbor_colors[p - st] = (uint16_t)(b->neighbor_colors[p - st] + (k << 12));
+    b->neighbor_colors[p - st + 1] = (uint16_t)(b->neighbor_colors[p - st + 1] + (k << 10));
+    b->neighbor_colors[p - 1] = (uint16_t)(b->neighbor_colors[p - 1] + (k << 8));
+    b->neighbor_colors[p + 1] = (uint16_t)(b->neighbor_colors[p + 1] + (k << 6));
+    b->neighbor_colors[p + st - 1] = (uint16_t)(b->neighbor_colors[p + st - 1] + (k << 4));
+    b->neighbor_colors[p + st] = (uint16_t)(b->neighbor_colors[p + st] + (k << 2));
+    b->neighbor_colors[p + st + 1] = (uint16_t)(b->neighbor_colors[p + st + 1] + k);
 }
 
-/* Recompute neighbor_counts[] of every on-board point from color[]; border points get 0.
+/* Recompute neighbor_counts[] and neighbor_colors[] of every on-board point from color[]; border
+ * points get 0.
  * The loop runs from the first on-board point to the last, so that every neighbour it reads is in
  * the array even for the border points it skips: gcc 12.2 at -O3 miscompiled the loop over all
  * points (whose guarded reads at p = 0 would fall before the array) into all zeros. */
@@ -64,13 +78,20 @@ static void counts_rebuild(board_t *b)
 {
     const int st = b->stride;
     const int orth[4] = {-st, -1, 1, st}, diag[4] = {-st - 1, -st + 1, st - 1, st + 1};
+    const int ring[8] = {-st - 1, -st, -st + 1, -1, 1, st - 1, st, st + 1};
     memset(b->neighbor_counts, 0, sizeof b->neighbor_counts);
+    memset(b->neighbor_colors, 0, sizeof b->neighbor_colors);
     for (int p = st + 1; p < b->num_points - st - 1; p++) {
         uint32_t n = 0;
-        if (b->color[p] != STONE_BORDER)
+        unsigned key = 0;
+        if (b->color[p] != STONE_BORDER) {
             for (int d = 0; d < 4; d++)
                 n += (1u << (4 * b->color[p + orth[d]])) + (1u << (16 + 4 * b->color[p + diag[d]]));
+            for (int i = 0; i < 8; i++)
+                key |= (unsigned)b->color[p + ring[i]] << (2 * i);
+        }
         b->neighbor_counts[p] = n;
+        b->neighbor_colors[p] = (uint16_t)key;
     }
 }
 
@@ -108,6 +129,7 @@ void board_copy(board_t *dst, const board_t *src)
     memcpy(dst->empties, src->empties, (size_t)src->empty_count * sizeof(src->empties[0]));
     memcpy(dst->empty_index, src->empty_index, n * sizeof(src->empty_index[0]));
     memcpy(dst->neighbor_counts, src->neighbor_counts, n * sizeof(src->neighbor_counts[0]));
+    memcpy(dst->neighbor_colors, src->neighbor_colors, n * sizeof(src->neighbor_colors[0]));
 }
 
 bool board_is_on_board(const board_t *b, int p)
@@ -199,7 +221,7 @@ static int chain_remove(board_t *b, int h)
         b->chain[s] = 0;
         b->hash ^= board_zobrist(c, s);
         empty_add(b, s);
-        counts_update(b, s, -delta);
+        counts_update(b, s, -delta, -(int)c);
         n++;
         s = b->next[s];
     } while (s != h);
@@ -450,7 +472,7 @@ int board_play(board_t *b, stone_t c, int p, board_undo_t *undo)
     b->color[p] = (uint8_t)c;
     b->hash ^= board_zobrist(c, p);
     empty_remove(b, p);
-    counts_update(b, p, counts_delta(c));
+    counts_update(b, p, counts_delta(c), (int)c);
     b->stones_on_board[c]++;
 
     /* The new stone, in no string's list yet: below it becomes a string of its own or joins the
@@ -586,7 +608,7 @@ static void region_fill(board_t *b, int p, stone_t c, uint8_t *touched)
         int s = stack[--top];
         b->hash ^= board_zobrist(c, s);
         empty_remove(b, s);
-        counts_update(b, s, counts_delta(c));
+        counts_update(b, s, counts_delta(c), (int)c);
         b->stones_on_board[c]++;
         touched[s] = 1;
         for (int d = 0; d < 4; d++) {
@@ -641,7 +663,7 @@ void board_undo(board_t *b, const board_undo_t *undo)
     b->chain[p] = 0;
     b->hash ^= board_zobrist(c, p);
     empty_add(b, p);
-    counts_update(b, p, -counts_delta(c));
+    counts_update(b, p, -counts_delta(c), -(int)c);
     b->stones_on_board[c]--;
     touched[p] = 1;
     rebuild_around(b, touched);
@@ -751,6 +773,11 @@ bool board_check(const board_t *b, char *err, int err_len)
         if (b->color[p] != STONE_BORDER && b->neighbor_counts[p] != t->neighbor_counts[p]) {
             snprintf(err, (size_t)err_len, "neighbour counts of point %d are %#x, not %#x", p,
                      (unsigned)b->neighbor_counts[p], (unsigned)t->neighbor_counts[p]);
+            return false;
+        }
+        if (b->color[p] != STONE_BORDER && b->neighbor_colors[p] != t->neighbor_colors[p]) {
+            snprintf(err, (size_t)err_len, "neighbour colours of point %d are %#x, not %#x", p,
+                     (unsigned)b->neighbor_colors[p], (unsigned)t->neighbor_colors[p]);
             return false;
         }
     }
