@@ -31,7 +31,6 @@ typedef struct policy_config {
 typedef struct policy_result {
     int moves;      /* stones placed (passes not counted) */
     int recorded;   /* entries written to the move record (passes included) */
-    int score;      /* Tromp-Taylor area of the final board, black minus white, no komi */
     stone_t winner; /* STONE_BLACK/STONE_WHITE when the capture goal or the mercy rule decided,
                        STONE_EMPTY when the count (score against komi) decides */
     bool capped;    /* the move cap ended it */
@@ -47,7 +46,7 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
 
 /* Play b out in place, c first, last the move before. Every move, passes included (as
  * POINT_PASS), is written to record[0..max_record) in order; colours alternate from c. Fills
- * *out. */
+ * *out. The caller counts the final board (policy_area_owner gives the score with the owners). */
 void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg,
                     int16_t *record, int max_record, policy_result_t *out);
 

@@ -27,6 +27,9 @@ void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out);
 /* True if c at the empty point p leaves its own string in atari (or without liberties) without
  * capturing anything: a self-atari. */
 bool tactics_is_self_atari(const board_t *b, stone_t c, int p);
+/* The same test, answering with the size of the string left in atari: 0 if c at p is not a
+ * self-atari, else the stones of the string holding p after the move (tactics_move_t.stones). */
+int tactics_self_atari_stones(const board_t *b, stone_t c, int p);
 
 /* A snapback throw-in: c at the empty point p is a lone stone in atari that captures nothing, and
  * if the opponent takes it at its liberty, the taking string (two stones or more, captures nothing

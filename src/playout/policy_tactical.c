@@ -118,12 +118,9 @@ static int instead_of_big_self_atari(const board_t *b, stone_t c, rng_t *rng)
     for (int i = 0; i < n; i++) {
         const int p = b->empties[(start + i) % n];
         if (!is_playable(b, c, p)) continue;
-        if (!tactics_is_self_atari(b, c, p)) return p;
-        if (lone == POINT_PASS) {
-            tactics_move_t m;
-            tactics_eval_move(b, c, p, &m);
-            if (m.stones == 1) lone = p;
-        }
+        const int stones = tactics_self_atari_stones(b, c, p);
+        if (stones == 0) return p;
+        if (lone == POINT_PASS && stones == 1) lone = p;
     }
     return lone;
 }
@@ -147,10 +144,9 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
     for (int t = 0; t < POLICY_RANDOM_TRIES; t++) {
         p = playout_light_choose(b, c, rng);
         if (p == POINT_PASS) return p;
-        if (!tactics_is_self_atari(b, c, p)) return p;
-        tactics_move_t m;
-        tactics_eval_move(b, c, p, &m);
-        if (m.stones == 1) {
+        const int stones = tactics_self_atari_stones(b, c, p);
+        if (stones == 0) return p;
+        if (stones == 1) {
             if (rng_below(rng, 1024) >= POLICY_SELF_ATARI_REJECT_1024) return p;
         } else if (t == POLICY_RANDOM_TRIES - 1) {
             return instead_of_big_self_atari(b, c, rng);
@@ -197,7 +193,6 @@ void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_co
     }
     out->moves = moves;
     out->recorded = recorded;
-    out->score = playout_area_score(b);
 }
 
 int policy_area_owner(const board_t *b, int8_t *owner)
@@ -212,6 +207,15 @@ int policy_area_owner(const board_t *b, int8_t *owner)
             const stone_t col = board_at(b, p);
             if (col == STONE_BLACK || col == STONE_WHITE) {
                 owner[p] = col == STONE_BLACK ? 1 : -1;
+                score += owner[p];
+                continue;
+            }
+            if (board_neighbor_count(b, p, STONE_EMPTY) == 0) {
+                /* A region of one point (most of them at the end of a playout): its neighbours
+                 * decide, and no flood can reach it. */
+                const bool black = board_neighbor_count(b, p, STONE_BLACK) > 0,
+                           white = board_neighbor_count(b, p, STONE_WHITE) > 0;
+                owner[p] = (int8_t)(black - white);
                 score += owner[p];
                 continue;
             }

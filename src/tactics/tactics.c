@@ -80,27 +80,31 @@ void tactics_eval_move(const board_t *b, stone_t c, int p, tactics_move_t *out)
     eval_move_without(b, c, p, POINT_NONE, out);
 }
 
-bool tactics_is_self_atari(const board_t *b, stone_t c, int p)
+int tactics_self_atari_stones(const board_t *b, stone_t c, int p)
 {
-    /* Fast answers first: two empty neighbours, an own neighbour with three or more liberties, or
-     * a capture each settle it without listing liberties. */
+    /* Fast answers first: two empty neighbours (one load of the neighbour counts), an own
+     * neighbour with three or more liberties, or a capture each settle it without listing
+     * liberties. */
+    if (board_neighbor_count(b, p, STONE_EMPTY) >= 2) return 0;
     const stone_t o = stone_other(c);
-    int empty = 0;
 #pragma GCC unroll 4
     for (int d = 0; d < 4; d++) {
         const int q = p + board_neighbor_offset(b, d);
         const stone_t col = board_at(b, q);
-        if (col == STONE_EMPTY) {
-            if (++empty >= 2) return false;
-        } else if (col == c) {
-            if (board_liberties(b, q) >= 3) return false;
+        if (col == c) {
+            if (board_liberties(b, q) >= 3) return 0;
         } else if (col == o && board_liberties(b, q) == 1) {
-            return false;
+            return 0;
         }
     }
     tactics_move_t m;
     tactics_eval_move(b, c, p, &m);
-    return m.libs <= 1 && m.captured == 0;
+    return m.libs <= 1 && m.captured == 0 ? m.stones : 0;
+}
+
+bool tactics_is_self_atari(const board_t *b, stone_t c, int p)
+{
+    return tactics_self_atari_stones(b, c, p) > 0;
 }
 
 /* True if every liberty of the string at q is one of l1, l2. */
