@@ -94,7 +94,8 @@ static int pattern_move(const board_t *b, stone_t c, int last, rng_t *rng, const
 #pragma GCC unroll 8
     for (int i = 0; i < 8; i++) {
         const int q = last + around[i];
-        match |= (unsigned)((board_at(b, q) == STONE_EMPTY) & pattern3_match_in(table, b, q)) << i;
+        const unsigned empty = board_at(b, q) == STONE_EMPTY;
+        match |= (empty & (unsigned)pattern3_match_in(table, b, q)) << i;
     }
     int cand[8], n = 0;
     for (; match; match &= match - 1) {
