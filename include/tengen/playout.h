@@ -29,6 +29,21 @@ typedef struct playout_result {
 /* The default move cap for playouts on b: 3 x the number of points. */
 int playout_default_max_moves(const board_t *b);
 
+/* The rare half of playout_is_candidate: the empty point p has no empty neighbour; around is its
+ * neighbor_counts[] word. */
+bool playout_is_candidate_slow(const board_t *b, stone_t c, int p, uint32_t around);
+
+/* Would c at the empty on-board point p be a light-policy candidate: legal (simple ko respected,
+ * never suicide) and not a fill of c's true eye (board_is_true_eye)? board_check_move and
+ * board_is_true_eye fused and ordered for the common case: a point with an empty neighbour is
+ * always legal and never an eye, which decides most points with one load. */
+static inline bool playout_is_candidate(const board_t *b, stone_t c, int p)
+{
+    const uint32_t around = b->neighbor_counts[p];
+    if (around & (15u << (4 * STONE_EMPTY))) return true;
+    return playout_is_candidate_slow(b, c, p, around);
+}
+
 /* The light policy's choice for c on b: a legal (simple ko respected, no suicide) move that does
  * not fill c's true eye, or POINT_PASS if there is none. The choice scans empties[] from a uniform
  * random start, so it is uniform over the candidates only up to the order of empties[] (a point

@@ -13,12 +13,11 @@ int playout_default_max_moves(const board_t *b)
     return 3 * b->size * b->size;
 }
 
-/* The rare half of light_is_candidate: p has no empty neighbour; around is its
- * neighbor_counts[] word. Kept out of line so that the common test stays small enough to inline
- * into the scan without spilling registers. The ko point never has an empty neighbour (a capture
- * of one stone just emptied it, surrounded by the capturer), so the ko test belongs here. */
-__attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, stone_t c, int p,
-                                                              uint32_t around)
+/* Kept out of line so that playout_is_candidate stays small enough to inline into the scan
+ * without spilling registers. The ko point never has an empty neighbour (a capture of one stone
+ * just emptied it, surrounded by the capturer), so the ko test belongs here. */
+__attribute__((noinline)) bool playout_is_candidate_slow(const board_t *b, stone_t c, int p,
+                                                         uint32_t around)
 {
     if (p == b->ko_point && c == b->ko_color) return false;
     const uint8_t *col = b->color;
@@ -49,16 +48,6 @@ __attribute__((noinline)) static bool light_is_candidate_slow(const board_t *b, 
     return legal & !eye;
 }
 
-/* Would c at the empty point p be a light-policy candidate: legal and not a fill of c's true eye?
- * This is board_check_move + board_is_true_eye fused and ordered for the common case: a point with
- * an empty neighbour is always legal and never an eye, which decides most points with one load. */
-static inline bool light_is_candidate(const board_t *b, stone_t c, int p)
-{
-    const uint32_t around = b->neighbor_counts[p];
-    if (around & (15u << (4 * STONE_EMPTY))) return true;
-    return light_is_candidate_slow(b, c, p, around);
-}
-
 int playout_light_choose(const board_t *b, stone_t c, rng_t *rng)
 {
     const int n = b->empty_count;
@@ -68,7 +57,7 @@ int playout_light_choose(const board_t *b, stone_t c, rng_t *rng)
     int i = start;
     for (int k = 0; k < n; k++) {
         const int p = empties[i];
-        if (light_is_candidate(b, c, p)) return p;
+        if (playout_is_candidate(b, c, p)) return p;
         if (++i == n) i = 0;
     }
     return POINT_PASS;

@@ -8,6 +8,7 @@
  */
 #include "tengen/policy.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "tengen/pattern3.h"
@@ -36,10 +37,15 @@ void policy_config_default(policy_config_t *cfg, const board_t *b, int capture_g
     cfg->max_moves = playout_default_max_moves(b);
 }
 
-/* A usable answer: legal and not a fill of the mover's own true eye. */
+/* A usable answer at the empty point p (every caller's point is a liberty or was found empty):
+ * legal and not a fill of the mover's own true eye. That is the light policy's candidate test,
+ * one load in the common case, except that a suicide is legal where the rules allow it. */
 static bool is_playable(const board_t *b, stone_t c, int p)
 {
-    return board_check_move(b, c, p) == MOVE_OK && !board_is_true_eye(b, p, c);
+    assert(board_at(b, p) == STONE_EMPTY);
+    if (b->suicide_allowed)
+        return board_check_move(b, c, p) == MOVE_OK && !board_is_true_eye(b, p, c);
+    return playout_is_candidate(b, c, p);
 }
 
 /* Tactical answers to the opponent's last move at `last`: capture its string if in atari, else
