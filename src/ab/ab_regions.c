@@ -17,12 +17,18 @@
  *   last liberty in R, and a move of o there is an escape of o (a win for o), even when the
  *   local rules call it suicide: on the board it may capture the string. c also keeps one empty
  *   point of R;
- * - o capturing any stone of c is an escape too (o's kos and counter-attacks are not read);
+ * - o capturing a stone of c is an escape too (o's kos and counter-attacks are not read). A
+ *   region c loses so is tried again with sacrifices: o may then capture stones of c that are not
+ *   joined to A, and only a capture that takes a ko (one stone, by a lone stone left with that
+ *   point as its only liberty) is an escape, since the local game has no ko rule and on the
+ *   board c could not take back at once. (The first try is kept because it is cheaper: with
+ *   sacrifices some nine-point regions run out of the budget.);
  * - either side may pass (a move elsewhere on the board). Two passes in a row end the game, and
  *   c wins if no o stone is left in R. The nodes of o try every move of o, so a rest is only a
  *   win when o has no move that escapes either.
- * Since o can capture nothing, the stones of c only grow and the game has no cycles (a depth
- * limit gives up all the same). If c wins with o to move, then whatever is played elsewhere c
+ * A position can come back only through captures; a line that long meets the depth limit, and
+ * any limit gives the whole region up (a result is kept only when its search finished), so a
+ * cycle never decides anything. If c wins with o to move, then whatever is played elsewhere c
  * answers o's moves in R locally, removes every o stone of R before the end (the game cannot
  * end while one is left: c does not pass then), and every point of R ends as c's: R counts for
  * c under area scoring, and A never loses a string on the way. The guarded liberties make the
@@ -30,6 +36,9 @@
  * depends on. (Superko could in principle forbid one particular capture by c, and o could use
  * moves in R as ko threats, which the solver does not play; like ab_static.c and the paper, it
  * accepts those risks.)
+ *
+ * The same local game, with every string of c around the region guarded, also finds groups of c
+ * that live under alternating play without being pass-alive (find_living_groups below).
  *
  * The search is a depth-first AND-OR search over at most AB_REGION_BUDGET positions; beyond
  * that the region stays unknown. Results depend only on R, the stones in it and the guarded
@@ -41,7 +50,8 @@
 #include <string.h>
 
 #define LOCAL_MAX_DEPTH 64
-#define LOCAL_MEMO 4096 /* direct-mapped results of one region's search (a power of two) */
+#define LOCAL_MEMO_BITS 12 /* direct-mapped results of one region's search (2^16: no better) */
+#define LOCAL_MEMO (1 << LOCAL_MEMO_BITS)
 
 typedef uint16_t lmask_t; /* a set of the region's points (local indices) */
 _Static_assert(AB_REGION_MAX_POINTS <= 15, "local masks of 16 bits, the top bit a flag");
@@ -55,6 +65,7 @@ typedef struct local_region {
     lmask_t adj[AB_REGION_MAX_POINTS]; /* neighbours inside R */
     int guards;
     lmask_t guard[AB_REGION_MAX_GUARDS]; /* the points of R next to each guarded string */
+    bool sacrifices;                     /* see region_key_t */
     /* Results: epoch << 40 | key << 1 | c wins. The epoch changes with every region searched,
      * which empties the memo without clearing it. */
     uint64_t memo[LOCAL_MEMO];
@@ -69,6 +80,7 @@ typedef struct region_key {
     ab_bits_t region, mine, theirs;
     lmask_t guard[AB_REGION_MAX_GUARDS];
     int guards;
+    bool sacrifices; /* o may capture c's stones not joined to A (only a ko capture escapes) */
 } region_key_t;
 
 typedef struct cache_entry {
@@ -167,20 +179,52 @@ static bool local_play(const local_region_t *lr, bool own_is_c, int q, lmask_t *
 
 static bool c_wins(local_region_t *lr, lmask_t c, lmask_t o, bool c_to_move, int passes, int depth);
 
+/* The points of `empty` whose filling by o would leave a guarded string (those without an eye
+ * elsewhere only, if `eyeless`) without a liberty: the last liberty of each string that has one;
+ * every empty point if a string has none already. */
+static lmask_t guard_breakers(const local_region_t *lr, lmask_t c, lmask_t empty, bool eyeless)
+{
+    lmask_t breakers = 0;
+    for (int i = 0; i < lr->guards; i++) {
+        if (eyeless && (lr->guard[i] & GUARD_EYE_ELSEWHERE)) continue;
+        const lmask_t contact = lr->guard[i] & lr->all;
+        const lmask_t joined = local_flood(lr, contact & c, c);
+        const lmask_t libs = (contact | local_neighbours(lr, joined)) & empty;
+        if (!libs) return empty;
+        if (!(libs & (libs - 1))) breakers |= libs;
+    }
+    return breakers;
+}
+
+/* Did o's stone at q, capturing the stones `lost` of c, take a ko: one stone taken by a lone stone
+ * whose only liberty is then the point it took? c could not take back at once on the board, so
+ * the local game, which has no ko rule, calls it an escape. */
+static bool is_ko_capture(const local_region_t *lr, int q, lmask_t lost, lmask_t o_after,
+                          lmask_t c_after)
+{
+    const lmask_t bit = (lmask_t)(1u << q);
+    if (lost & (lost - 1)) return false;
+    if (local_flood(lr, bit, o_after) != bit) return false;
+    const lmask_t empty = lr->all & ~(o_after | c_after);
+    return (lr->adj[q] & empty) == lost;
+}
+
 /* o to move: c wins if every move of o (its pass included) loses for o. */
 static bool o_node(local_region_t *lr, lmask_t c, lmask_t o, int passes, int depth)
 {
     const lmask_t empty = lr->all & ~(c | o);
+    /* Taking the last liberty in R of a guarded string without an eye elsewhere may capture it
+     * on the board, whatever the local rules say; and a stone of o that stays on any guarded
+     * string's last liberty leaves it one eye. */
+    const lmask_t capture_risk = guard_breakers(lr, c, empty, true);
+    if (capture_risk) return false;
+    const lmask_t one_eye = guard_breakers(lr, c, empty, false);
     for (lmask_t m = empty; m; m &= (lmask_t)(m - 1)) {
         int q = __builtin_ctz(m);
-        const lmask_t after = (lmask_t)(empty & ~(1u << q));
-        /* Taking the last liberty in R of a guarded string without an eye elsewhere may capture
-         * it on the board, whatever the local rules say. */
-        if (!guards_hold(lr, c, after, true)) return false;
         lmask_t nc = c, no = o;
         if (!local_play(lr, false, q, &no, &nc)) continue;
-        /* A stone of o that stays on a guarded string's last liberty leaves it one eye. */
-        if (nc != c || !guards_hold(lr, c, after, false)) return false;
+        if (one_eye >> q & 1) return false;
+        if (nc != c && (!lr->sacrifices || is_ko_capture(lr, q, c & ~nc, no, nc))) return false;
         if (!c_wins(lr, nc, no, true, 0, depth + 1)) return false;
     }
     if (passes >= 1) return o == 0; /* the rest: no o stone may be left */
@@ -214,8 +258,7 @@ static bool c_wins(local_region_t *lr, lmask_t c, lmask_t o, bool c_to_move, int
     if (lr->gave_up) return false;
     const uint64_t key =
         ((uint64_t)c | (uint64_t)o << 16 | (uint64_t)c_to_move << 32 | (uint64_t)passes << 33) + 1;
-    uint64_t *slot = &lr->memo[(key * 0x9e3779b97f4a7c15ULL) >> (64 - 12)];
-    _Static_assert(LOCAL_MEMO == 1 << 12, "the memo index takes 12 bits");
+    uint64_t *slot = &lr->memo[(key * 0x9e3779b97f4a7c15ULL) >> (64 - LOCAL_MEMO_BITS)];
     const uint64_t tagged = lr->epoch << 40 | key << 1;
     if ((*slot & ~(uint64_t)1) == tagged) return *slot & 1;
     if (++lr->nodes > AB_REGION_BUDGET || depth >= LOCAL_MAX_DEPTH) {
@@ -265,6 +308,7 @@ static bool region_is_safe(local_region_t *lr, const ab_geom_t *g, const region_
         if (bits[j] & key->theirs) o |= (lmask_t)(1u << j);
     }
     lr->guards = key->guards;
+    lr->sacrifices = key->sacrifices;
     memcpy(lr->guard, key->guard, sizeof(lr->guard));
     bool safe = c_wins(lr, c, o, false, 0, 0);
     *gave_up = lr->gave_up;
@@ -284,13 +328,14 @@ static uint64_t cache_index(const ab_regions_t *rc, const region_key_t *key)
     }
     for (int i = 0; i < key->guards; i++)
         h = (h ^ key->guard[i] ^ (h >> 31)) * 0xff51afd7ed558ccdULL;
+    h = (h ^ (uint64_t)key->sacrifices ^ (h >> 29)) * 0xc4ceb9fe1a85ec53ULL;
     return (h ^ (h >> 31)) & rc->mask;
 }
 
 static bool same_key(const region_key_t *a, const region_key_t *b)
 {
     if (a->region != b->region || a->mine != b->mine || a->theirs != b->theirs ||
-        a->guards != b->guards)
+        a->guards != b->guards || a->sacrifices != b->sacrifices)
         return false;
     for (int i = 0; i < a->guards; i++)
         if (a->guard[i] != b->guard[i]) return false;
@@ -341,6 +386,20 @@ static bool has_eye_elsewhere(const ab_geom_t *g, ab_bits_t str, ab_bits_t r, ab
     return false;
 }
 
+/* Add the guard m to key->guard, kept sorted and without repeats; false if there are too many. */
+static bool add_guard(region_key_t *key, lmask_t m)
+{
+    int i = 0;
+    while (i < key->guards && key->guard[i] < m)
+        i++;
+    if (i < key->guards && key->guard[i] == m) return true;
+    if (key->guards == AB_REGION_MAX_GUARDS) return false;
+    memmove(&key->guard[i + 1], &key->guard[i], (size_t)(key->guards - i) * sizeof(lmask_t));
+    key->guard[i] = m;
+    key->guards++;
+    return true;
+}
+
 /* The guarded strings of region r of c (pass-alive stones `alive`, all stones `mine`): those
  * with a Benson vital region inside r (a connected part of r's points without c's stones, with
  * an empty point, whose every empty point is a liberty of the string). Fills key->guard with
@@ -366,16 +425,105 @@ static bool find_guards(const ab_geom_t *g, ab_bits_t r, ab_bits_t alive, ab_bit
             (lmask_t)(local_mask(r, libs) |
                       (has_eye_elsewhere(g, str, r, mine, theirs, empty) ? GUARD_EYE_ELSEWHERE
                                                                          : 0));
-        int i = 0;
-        while (i < key->guards && key->guard[i] < m)
-            i++;
-        if (i < key->guards && key->guard[i] == m) continue;
-        if (key->guards == AB_REGION_MAX_GUARDS) return false;
-        memmove(&key->guard[i + 1], &key->guard[i], (size_t)(key->guards - i) * sizeof(lmask_t));
-        key->guard[i] = m;
-        key->guards++;
+        if (!add_guard(key, m)) return false;
     }
     return true;
+}
+
+/* ---- groups that live by local search ---- */
+
+#define LIVING_MAX_REGIONS 16 /* candidate regions of one colour looked at */
+/* Points of the regions searched for a living group. Ten cost more in searches that give up than
+ * they saved on the 5x5 proxies (docs/solve.md). */
+#define LIVING_MAX_POINTS 8
+
+/* The key of the local game on u (a union of connected parts of the points without c's stones,
+ * `mine`) in which every string of c next to u is guarded strictly: it must keep a liberty in u
+ * at every move, whatever eyes it has elsewhere. False if there are too many strings. */
+static bool living_key(const ab_geom_t *g, ab_bits_t u, ab_bits_t mine, ab_bits_t theirs,
+                       region_key_t *key)
+{
+    memset(key, 0, sizeof(*key));
+    key->region = u;
+    key->theirs = u & theirs; /* u holds no stone of c */
+    key->sacrifices = true;
+    for (ab_bits_t around = ab_bits_neighbours(g, u) & mine; around;) {
+        const ab_bits_t str = ab_bits_flood(g, around & (~around + 1), mine);
+        around &= ~str;
+        const ab_bits_t contact = ab_bits_neighbours(g, str) & u;
+        /* With one liberty in u the string falls to o's first move there. */
+        const ab_bits_t libs = contact & ~theirs;
+        if (!(libs & (libs - 1))) return false;
+        if (!add_guard(key, local_mask(u, contact))) return false;
+    }
+    return true;
+}
+
+/* Claim u and the strings around it for c when c wins the strictly guarded local game on u with
+ * o moving first. */
+static bool claim_living(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t u, ab_bits_t mine,
+                         ab_bits_t theirs, ab_bits_t empty, int c, ab_static_t *st)
+{
+    region_key_t key;
+    if (!living_key(g, u, mine, theirs, &key) ||
+        !cached_region_is_safe(rc, g, &key))
+        return false;
+    st->safe[c] |= u | ab_bits_flood(g, ab_bits_neighbours(g, u) & mine, mine);
+    st->no_play[3 - c] |= u & empty;
+    if (!(u & theirs)) st->no_play[c] |= u & empty;
+    return true;
+}
+
+/* Strings of c that live under alternating play without being pass-alive: Benson needs two
+ * regions whose every empty point is a liberty, so a string around a corner of four points, or
+ * around two regions that each need an answer, is not pass-alive however dead an invader is.
+ * Here u is one region (a connected part of the points without c's stones: empty points and
+ * stones of o) or two that share a string, at most AB_REGION_MAX_POINTS points, and the local
+ * game of ab_regions.c is played on u with every string of c next to u guarded: each must keep
+ * a liberty in u after every move of either side (o taking the last one is an escape even where
+ * the local rules call it suicide). If c wins with o to move, c answers every move of o in u
+ * inside u by that strategy and then no string next to u can ever be captured (each keeps a
+ * liberty in u, which o's moves elsewhere do not touch), and c removes every stone of o from u
+ * before the end: u and those strings count for c under area scoring. Two claims of c on
+ * different u never conflict: o's move is in one of them and c answers there. Moves of o in u
+ * are pruned like those in any safe region; they only force c's answer (the risk of o using them
+ * as ko threats is the one ab_static.c and the paper accept). */
+static void find_living_groups(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t black,
+                               ab_bits_t white, ab_static_t *st)
+{
+    const ab_bits_t empty = g->full & ~(black | white);
+    for (int c = STONE_BLACK; c <= STONE_WHITE; c++) {
+        const int o = 3 - c;
+        const ab_bits_t mine = c == STONE_BLACK ? black : white;
+        const ab_bits_t theirs = c == STONE_BLACK ? white : black;
+        if (!mine) continue;
+        ab_bits_t region[LIVING_MAX_REGIONS], strings[LIVING_MAX_REGIONS];
+        int nr = 0;
+        /* A part without c's stones lies wholly inside a safe region of either colour or
+         * outside them all (the safe regions are unions of such parts and stones). */
+        for (ab_bits_t rest = g->full & ~mine & ~st->safe[c] & ~st->safe[o];
+             rest && nr < LIVING_MAX_REGIONS;) {
+            const ab_bits_t r = ab_bits_flood(g, rest & (~rest + 1), g->full & ~mine);
+            rest &= ~r;
+            if ((r & (st->safe[c] | st->safe[o])) || !(r & empty) ||
+                ab_bits_count(r) > LIVING_MAX_POINTS)
+                continue;
+            region[nr] = r;
+            strings[nr++] = ab_bits_flood(g, ab_bits_neighbours(g, r) & mine, mine);
+        }
+        bool claimed[LIVING_MAX_REGIONS] = {false};
+        for (int i = 0; i < nr; i++)
+            claimed[i] = claim_living(rc, g, region[i], mine, theirs, empty, c, st);
+        for (int i = 0; i < nr; i++)
+            for (int j = i + 1; j < nr; j++) {
+                if (claimed[i] && claimed[j]) continue;
+                if (!(strings[i] & strings[j])) continue;
+                const ab_bits_t u = region[i] | region[j];
+                if (ab_bits_count(u) > LIVING_MAX_POINTS) continue;
+                if (claim_living(rc, g, u, mine, theirs, empty, c, st))
+                    claimed[i] = claimed[j] = true;
+            }
+    }
 }
 
 void ab_regions_extend(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t black, ab_bits_t white,
@@ -400,12 +548,18 @@ void ab_regions_extend(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t black, ab
             key.mine = r & mine;
             key.theirs = r & theirs;
             if (!find_guards(g, r, alive, mine, theirs, empty, &key)) continue;
-            if (!cached_region_is_safe(rc, g, &key)) continue;
+            /* First with o's captures of c's stones as escapes (the cheaper game); if c loses,
+             * or the search gives up, again with c's sacrifices allowed. */
+            if (!cached_region_is_safe(rc, g, &key)) {
+                key.sacrifices = true;
+                if (!cached_region_is_safe(rc, g, &key)) continue;
+            }
             st->safe[c] |= r;
             st->no_play[o] |= r & empty;
             if (!(r & theirs)) st->no_play[c] |= r & empty;
         }
     }
+    find_living_groups(rc, g, black, white, st);
 }
 
 void ab_regions_analyse(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t black, ab_bits_t white,
