@@ -84,6 +84,14 @@ static void assert_bounds_hold(const char *diagram, const ab_static_t *st, int n
     }
 }
 
+/* Are white's and black's moves at the vertex pruned by the analysis with the regions? */
+static void assert_pruned(const analysed_t *a, const char *vertex, bool white, bool black)
+{
+    const ab_bits_t m = (ab_bits_t)1 << a->geom.bit[ascii_point(&a->board, vertex)];
+    assert_int_equal((a->regions.no_play[STONE_WHITE] & m) != 0, white);
+    assert_int_equal((a->regions.no_play[STONE_BLACK] & m) != 0, black);
+}
+
 /* 7x7: black's string with the eyes A7 and C7 walls off the bottom-left corner; white's right
  * side is pass-alive. */
 #define TOP_TWO_EYES                                                                               \
@@ -107,9 +115,7 @@ static void test_dead_stone_in_a_2x4_corner_is_safe(void **state)
     assert_int_equal(safe_count(&a.regions, STONE_WHITE), 14);
     assert_true(a.stats.searched == 1 && a.stats.safe == 1);
     /* White's moves there are pruned, black's are kept (it must capture B1). */
-    const ab_bits_t c1 = (ab_bits_t)1 << a.geom.bit[ascii_point(&a.board, "C1")];
-    assert_true((a.regions.no_play[STONE_WHITE] & c1) != 0);
-    assert_false((a.regions.no_play[STONE_BLACK] & c1) != 0);
+    assert_pruned(&a, "C1", true, false);
     assert_bounds_hold(d, &a.regions, 49);
 }
 
@@ -255,9 +261,7 @@ static void test_a_wall_lives_by_two_regions_together(void **state)
     assert_int_equal(safe_count(&a.regions, STONE_BLACK), 35);
     assert_int_equal(safe_count(&a.regions, STONE_WHITE), 14);
     /* White's moves there are pruned, and black's own too (no white stone to capture). */
-    const ab_bits_t a1 = (ab_bits_t)1 << a.geom.bit[ascii_point(&a.board, "A1")];
-    assert_true((a.regions.no_play[STONE_WHITE] & a1) != 0);
-    assert_true((a.regions.no_play[STONE_BLACK] & a1) != 0);
+    assert_pruned(&a, "A1", true, true);
     assert_bounds_hold(d, &a.regions, 49);
 }
 
