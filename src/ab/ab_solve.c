@@ -148,6 +148,13 @@ static int end_value_for_black(stone_t c, int v)
     return black_value(c, v);
 }
 
+/* The memo's entry for these stones. */
+static static_memo_t *memo_slot(const solver_t *sv, uint64_t black, uint64_t white)
+{
+    const uint64_t h = (black * 0x9e3779b97f4a7c15ULL) ^ (white * 0xc2b2ae3d27d4eb4fULL);
+    return &sv->memo[h >> (64 - STATIC_MEMO_BITS)];
+}
+
 /* The static bounds of black's value and the points where c's moves are pruned, for the
  * position with these stones and c to move: the safe points of ab_static.c and of the local
  * regions (ab_regions.c). Black's area is at least its safe points and at most everything but
@@ -159,8 +166,7 @@ static void static_count(const solver_t *sv, ab_bits_t black, ab_bits_t white, s
     const int n = s->geom.n * s->geom.n;
     if (sv->memo && (black | white)) {
         const uint64_t bl = (uint64_t)black, wh = (uint64_t)white;
-        const uint64_t h = (bl * 0x9e3779b97f4a7c15ULL) ^ (wh * 0xc2b2ae3d27d4eb4fULL);
-        static_memo_t *m = &sv->memo[h >> (64 - STATIC_MEMO_BITS)];
+        static_memo_t *m = memo_slot(sv, bl, wh);
         if (m->black != bl || m->white != wh) {
             ab_static_t st;
             ab_regions_analyse(sv->regions, &s->geom, black, white, &st);
@@ -424,6 +430,19 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
     ab_bits_t black = 0, white = 0;
     if (s->statics) ab_bits_from_board(&s->geom, b, &black, &white);
     const stone_t o = stone_other(c);
+    if (sv->memo && s->statics) {
+        /* The memo is read at random: fetch every child's entry before the first is needed
+         * (a wasted fetch for the few moves that capture). */
+        for (int i = 0; i < n; i++) {
+            if (points[i] == POINT_PASS) continue;
+            const uint64_t bit = (uint64_t)1 << s->geom.bit[points[i]];
+            const static_memo_t *e =
+                memo_slot(sv, c == STONE_BLACK ? (uint64_t)black | bit : (uint64_t)black,
+                          c == STONE_WHITE ? (uint64_t)white | bit : (uint64_t)white);
+            __builtin_prefetch(e);
+            __builtin_prefetch((const char *)e + sizeof(*e) - 1);
+        }
+    }
     int m = 0;
     for (int i = 0; i < n && m < SOLVE_MAX_CHILDREN; i++) {
         int p = points[i], end, sym;
@@ -662,6 +681,13 @@ static int komi_half_points(const rules_t *r)
     return (int)(k >= 0 ? k + 0.5 : k - 0.5);
 }
 
+static void solver_release(solver_t *sv)
+{
+    free(sv->table.e);
+    ab_regions_free(sv->regions);
+    free(sv->memo);
+}
+
 void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int guess,
               ab_result_t *r)
 {
@@ -681,8 +707,7 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     if (s->statics && s->geom.n <= 8)
         sv.memo = calloc((size_t)1 << STATIC_MEMO_BITS, sizeof(static_memo_t));
     if (!table_alloc(&sv.table, cfg->tt_bits > 0 ? cfg->tt_bits : 16)) {
-        ab_regions_free(sv.regions);
-        free(sv.memo);
+        solver_release(&sv);
         s->stop = true;
         return;
     }
@@ -717,9 +742,7 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
             r->hi = c == STONE_BLACK ? hi : -lo;
             r->value = r->lo;
             r->depth = sv.max_ply;
-            free(sv.table.e);
-            ab_regions_free(sv.regions);
-            free(sv.memo);
+            solver_release(&sv);
             return;
         }
     }
@@ -774,7 +797,5 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
         r->value = r->lo = r->hi = r->lo > 0 ? AB_WIN - plies : -(AB_WIN - plies);
     }
     r->depth = sv.max_ply;
-    free(sv.table.e);
-    ab_regions_free(sv.regions);
-    free(sv.memo);
+    solver_release(&sv);
 }
