@@ -155,15 +155,21 @@ static lmask_t local_flood(const local_region_t *lr, lmask_t seed, lmask_t withi
     }
 }
 
+/* The liberties among `empty` of guarded string i with the stones of c joined to it. */
+static lmask_t guard_liberties(const local_region_t *lr, int i, lmask_t c, lmask_t empty)
+{
+    const lmask_t contact = lr->guard[i] & lr->all;
+    const lmask_t joined = local_flood(lr, contact & c, c);
+    return (contact | local_neighbours(lr, joined)) & empty;
+}
+
 /* Does every guarded string (those without an eye elsewhere only, if `eyeless`), with the
  * stones of c joined to it, keep a liberty among `empty`? */
 static bool guards_hold(const local_region_t *lr, lmask_t c, lmask_t empty, bool eyeless)
 {
     for (int i = 0; i < lr->guards; i++) {
         if (eyeless && (lr->guard[i] & GUARD_EYE_ELSEWHERE)) continue;
-        const lmask_t contact = lr->guard[i] & lr->all;
-        const lmask_t joined = local_flood(lr, contact & c, c);
-        if (!((contact | local_neighbours(lr, joined)) & empty)) return false;
+        if (!guard_liberties(lr, i, c, empty)) return false;
     }
     return true;
 }
@@ -202,9 +208,7 @@ static lmask_t guard_breakers(const local_region_t *lr, lmask_t c, lmask_t empty
     lmask_t breakers = 0;
     for (int i = 0; i < lr->guards; i++) {
         if (eyeless && (lr->guard[i] & GUARD_EYE_ELSEWHERE)) continue;
-        const lmask_t contact = lr->guard[i] & lr->all;
-        const lmask_t joined = local_flood(lr, contact & c, c);
-        const lmask_t libs = (contact | local_neighbours(lr, joined)) & empty;
+        const lmask_t libs = guard_liberties(lr, i, c, empty);
         if (!libs) return empty;
         if (!(libs & (libs - 1))) breakers |= libs;
     }
