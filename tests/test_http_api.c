@@ -381,7 +381,29 @@ static void test_engine_choice(void **state)
     snprintf(path, sizeof path, "/api/games/%s/genmove", id);
     assert_int_equal(call(w, "POST", path, NULL, &j), 200);
     assert_int_equal((int)number_of(j, "move_number"), 2);
+    /* Its iterations were reported: the summary of the last one names the move it played, the
+     * positions it searched, and the owners Benson settles (none yet: all 0). */
+    const cJSON *ai_move = cJSON_GetObjectItemCaseSensitive(j, "ai_move");
+    char played[8];
+    snprintf(played, sizeof played, "%s", text_of(ai_move, "move"));
+    const double nodes = number_of(ai_move, "playouts");
     cJSON_Delete(j);
+    char *summary = last_analysis_text(w, id);
+    assert_non_null(summary);
+    cJSON *a = cJSON_Parse(summary);
+    free(summary);
+    assert_string_equal(text_of(a, "best"), played);
+    assert_string_equal(text_of(a, "to_move"), "white");
+    assert_true(number_of(a, "playouts") > 0 && number_of(a, "playouts") <= nodes);
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(a, "ownership");
+    assert_int_equal(cJSON_GetArraySize(rows), 7);
+    for (int y = 0; y < 7; y++) {
+        const cJSON *row = cJSON_GetArrayItem(rows, y);
+        assert_int_equal(cJSON_GetArraySize(row), 7);
+        for (int x = 0; x < 7; x++)
+            assert_true(cJSON_GetArrayItem(row, x)->valuedouble == 0);
+    }
+    cJSON_Delete(a);
     assert_int_equal(call(w, "POST", "/api/games", "{\"size\":5}", &j), 201);
     char plain[WEB_ID_MAX + 1];
     snprintf(plain, sizeof plain, "%s", text_of(j, "id"));

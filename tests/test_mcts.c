@@ -245,6 +245,64 @@ static void test_dead_stone(void **state)
     engine_free(e);
 }
 
+/* What the alpha-beta engine's reports let a front end read while it searches. */
+typedef struct ab_seen {
+    engine_t *e;
+    int reports, best, pv_first, pv_len;
+    long playouts;
+    float own[BOARD_MAX_POINTS];
+} ab_seen_t;
+
+static void record_ab_report(const mcts_report_t *r, void *user)
+{
+    ab_seen_t *seen = user;
+    int pv[32];
+    seen->reports++;
+    seen->best = r->best;
+    seen->playouts = r->playouts;
+    seen->pv_len = engine_search_pv(seen->e, r->best, pv, 32);
+    seen->pv_first = seen->pv_len > 0 ? pv[0] : POINT_NONE;
+    memcpy(seen->own, engine_search_ownership(seen->e), sizeof seen->own);
+}
+
+/* The alpha-beta engine reports its iterations like the MCTS its progress: the best move with
+ * its principal variation, the positions searched, and as ownership what Benson's algorithm
+ * settles (black's wall with three eyes and its eyes, nothing else). */
+static void test_alpha_beta_reports(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    engine_settings_t s;
+    engine_settings_default(&s);
+    s.kind = ENGINE_AB;
+    s.playouts = 20000; /* nodes */
+    engine_t *e = engine_new(5, &r, &s);
+    assert_non_null(e);
+    game_t *g = ascii_game(". X . X .\n"
+                           "X X X X X\n"
+                           ". . . . .\n"
+                           ". . . . .\n"
+                           ". . . . .\n",
+                           &r, STONE_WHITE);
+    engine_replace_game(e, g);
+    ab_seen_t seen = {.e = e, .best = POINT_NONE};
+    engine_set_report(e, record_ab_report, &seen);
+    engine_move_t mv;
+    const int p = engine_genmove(e, STONE_WHITE, false, false, &mv);
+    engine_set_report(e, NULL, NULL);
+    assert_true(seen.reports > 0);
+    assert_int_equal(seen.best, p);
+    assert_int_equal(seen.pv_first, p);
+    assert_true(seen.playouts > 0 && seen.playouts <= mv.playouts);
+    const board_t *b = game_board(g);
+    assert_true(seen.own[ascii_point(b, "A5")] == 1.0f);
+    assert_true(seen.own[ascii_point(b, "C4")] == 1.0f);
+    assert_true(seen.own[ascii_point(b, "C2")] == 0.0f);
+    assert_true(seen.own[ascii_point(b, "E1")] == 0.0f);
+    engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +310,7 @@ int main(void)
         cmocka_unit_test(test_memory_limit),     cmocka_unit_test(test_tree_reuse),
         cmocka_unit_test(test_finds_capture),    cmocka_unit_test(test_saves_atari),
         cmocka_unit_test(test_atari_go_capture), cmocka_unit_test(test_dead_stone),
+        cmocka_unit_test(test_alpha_beta_reports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,8 +22,10 @@ typedef enum engine_kind {
     ENGINE_MCTS = 0, /* UCT with RAVE (mcts.h) */
     ENGINE_AB,       /* alpha-beta (ab.h) with the phase evaluation: liberties in Atari Go and
                         while a string is in atari, area otherwise; playouts is its node limit
-                        per move. Dead stones and seki as ENGINE_MCTS judges them; ownership
-                        and analysis from the MCTS. */
+                        per move. Dead stones and seki as ENGINE_MCTS judges them. Its genmove
+                        reports every completed iteration (the best move, its principal
+                        variation, Benson's owners as the ownership); engine_analyze and the
+                        position's ownership are the MCTS's. */
 } engine_kind_t;
 
 #define ENGINE_DEFAULT_SECONDS 5.0 /* per move when neither playouts nor time is given */
@@ -124,13 +126,15 @@ void engine_analyze(engine_t *e, stone_t c, const atomic_bool *stop, mcts_report
                     mcts_report_t *out);
 
 /* The principal variation of the search (in progress, from a report callback, or the last one)
- * that starts with the root move `point`; at most max points, returns the length. */
+ * that starts with the root move `point`; at most max points, returns the length. During
+ * ENGINE_AB's genmove (from its reports): its last iteration's, for its best move only. */
 int engine_search_pv(const engine_t *e, int point, int *pv, int max);
 /* The same, with the visits of every move of the variation in visits[]. */
 int engine_search_pv_visits(const engine_t *e, int point, int *pv, int *visits, int max);
 
 /* Ownership of the search in progress (from a report callback) or of the last search: +1 black,
- * -1 white, BOARD_MAX_POINTS entries. */
+ * -1 white, BOARD_MAX_POINTS entries. During ENGINE_AB's genmove (from its reports): the points
+ * Benson's algorithm settles, 0 elsewhere. */
 const float *engine_search_ownership(const engine_t *e);
 
 /* Expected score lead of c from an ownership array: the expected area difference minus komi (and

@@ -114,6 +114,13 @@ struct engine {
     uint64_t exact_key[4];
     stone_status_t exact_status[BOARD_MAX_POINTS];
     double exact_margin; /* black's margin by perfect play, komi included */
+    /* ENGINE_AB's genmove while it reports (ab_report): the principal variation of its last
+     * iteration and the owners it is sure of, which the front end reads through
+     * engine_search_pv and engine_search_ownership. */
+    bool ab_reporting;
+    int ab_pv[AB_MAX_PLY];
+    int ab_pv_len;
+    float ab_own[BOARD_MAX_POINTS];
 };
 
 void engine_settings_default(engine_settings_t *s)
@@ -511,12 +518,74 @@ static bool position_settled(const engine_t *e)
     return true;
 }
 
+/* The win rate shown for an alpha-beta value (for the player to move): a proven win 1, a proven
+ * loss 0, the heuristic values in between on a logistic scale. */
+static double ab_winrate(int value)
+{
+    if (value >= AB_WIN_MIN) return 1.0;
+    if (value <= -AB_WIN_MIN) return 0.0;
+    return 1.0 / (1.0 + exp(-value / ENGINE_AB_WINRATE_SCALE));
+}
+
+/* ENGINE_AB's completed iterations as search reports for the front end (as the MCTS reports its
+ * progress): the best move with its win rate and principal variation, the positions searched as
+ * playouts. */
+static void ab_report(const ab_result_t *r, void *user)
+{
+    engine_t *e = user;
+    if (r->best_move == POINT_NONE) return;
+    e->ab_pv_len = r->pv_len > 0 ? r->pv_len : 1;
+    if (r->pv_len > 0)
+        memcpy(e->ab_pv, r->pv, (size_t)r->pv_len * sizeof r->pv[0]);
+    else
+        e->ab_pv[0] = r->best_move;
+    e->ab_reporting = true;
+    mcts_move_stats_t best;
+    memset(&best, 0, sizeof best);
+    best.point = r->best_move;
+    best.visits = r->nodes < INT32_MAX ? (int)r->nodes : INT32_MAX;
+    best.winrate = ab_winrate(r->value);
+    best.amaf_winrate = 0.5;
+    mcts_report_t rep;
+    memset(&rep, 0, sizeof rep);
+    rep.playouts = (long)r->nodes;
+    rep.seconds = r->seconds;
+    rep.best = r->best_move;
+    rep.winrate = best.winrate;
+    rep.num_moves = 1;
+    rep.moves = &best;
+    rep.pv = e->ab_pv;
+    rep.pv_len = e->ab_pv_len;
+    e->report_fn(&rep, e->report_user);
+}
+
+/* The owners an alpha-beta search is sure of: Benson's pass-alive stones and territory (+1
+ * black, -1 white), 0 elsewhere. */
+static void ab_ownership(const game_t *g, float *own)
+{
+    const board_t *b = game_board(g);
+    bool alive[BOARD_MAX_POINTS];
+    stone_t territory[BOARD_MAX_POINTS];
+    benson_pass_alive(b, alive, territory);
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        const stone_t c = p < b->num_points ? board_at(b, p) : STONE_BORDER;
+        stone_t owner = territory[p];
+        if (alive[p] && (c == STONE_BLACK || c == STONE_WHITE)) owner = c;
+        own[p] = owner == STONE_BLACK ? 1.0f : owner == STONE_WHITE ? -1.0f : 0.0f;
+    }
+}
+
 /* ENGINE_AB's move for c: iterative deepening to the time plan or
  * the node limit (settings' playouts). Fills the move, its win rate and the statistics of mv. A
  * proven loss in the capture game sets *lost. */
 static void ab_genmove(engine_t *e, stone_t c, engine_move_t *mv, bool *lost)
 {
     ab_config_t cfg = ab_config_default();
+    if (e->report_fn) {
+        ab_ownership(e->game, e->ab_own);
+        cfg.on_iteration = ab_report;
+        cfg.user = e;
+    }
     cfg.solve = false;
     cfg.eval = &AB_EVAL_PHASE;
     cfg.tt_bits = ENGINE_AB_TT_BITS;
@@ -529,19 +598,16 @@ static void ab_genmove(engine_t *e, stone_t c, engine_move_t *mv, bool *lost)
     ab_result_t r;
     *lost = false;
     mv->searched = true;
-    if (!ab_search(e->game, &cfg, &r) || r.best_move == POINT_NONE) {
+    const bool searched = ab_search(e->game, &cfg, &r);
+    e->ab_reporting = false;
+    if (!searched || r.best_move == POINT_NONE) {
         mv->point = POINT_PASS; /* out of memory, or stopped before the first iteration */
         return;
     }
     mv->point = r.best_move;
     mv->playouts = (long)r.nodes;
     mv->seconds = r.seconds;
-    if (r.value >= AB_WIN_MIN)
-        mv->winrate = 1.0;
-    else if (r.value <= -AB_WIN_MIN)
-        mv->winrate = 0.0;
-    else
-        mv->winrate = 1.0 / (1.0 + exp(-r.value / ENGINE_AB_WINRATE_SCALE));
+    mv->winrate = ab_winrate(r.value);
     *lost = r.value <= -AB_WIN_MIN;
 }
 
@@ -762,18 +828,33 @@ void engine_analyze(engine_t *e, stone_t c, const atomic_bool *stop, mcts_report
     if (out) *out = rep;
 }
 
+/* The alpha-beta search's principal variation from its report if it starts with point (visits
+ * may be NULL; the positions searched are reported for the first move only). */
+static int ab_search_pv(const engine_t *e, int point, int *pv, int *visits, int max)
+{
+    if (e->ab_pv_len == 0 || e->ab_pv[0] != point) return 0;
+    const int n = e->ab_pv_len < max ? e->ab_pv_len : max;
+    memcpy(pv, e->ab_pv, (size_t)n * sizeof pv[0]);
+    for (int i = 0; visits && i < n; i++)
+        visits[i] = 0;
+    return n;
+}
+
 int engine_search_pv(const engine_t *e, int point, int *pv, int max)
 {
+    if (e->ab_reporting) return ab_search_pv(e, point, pv, NULL, max);
     return mcts_root_pv(e->mcts, point, pv, max);
 }
 
 int engine_search_pv_visits(const engine_t *e, int point, int *pv, int *visits, int max)
 {
+    if (e->ab_reporting) return ab_search_pv(e, point, pv, visits, max);
     return mcts_root_pv_visits(e->mcts, point, pv, visits, max);
 }
 
 const float *engine_search_ownership(const engine_t *e)
 {
+    if (e->ab_reporting) return e->ab_own;
     return mcts_ownership(e->mcts);
 }
 
