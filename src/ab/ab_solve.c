@@ -41,6 +41,7 @@
 #define PN_EPSILON_DIV 4     /* child thresholds: second best times (1 + 1/4) */
 #define SOLVE_MAX_CHILDREN (64 + 1)
 #define PV_MAX 80            /* plies of the principal variation */
+#define PV_MIN_BUDGET 100000 /* expansions a test of the principal variation may take at least */
 #define REGION_CACHE_BITS 16 /* the local regions' results kept (ab_regions.c) */
 #define STATIC_MEMO_BITS 20  /* static analyses kept (boards up to 8x8) */
 
@@ -623,10 +624,31 @@ static int test(solver_t *sv, stone_t c, int passes, int ply, int t)
     return -1;
 }
 
+/* test() within `budget` more expansions: -1 when they run out, without stopping the search
+ * (the caller's own limits still do). */
+static int budget_test(solver_t *sv, stone_t c, int passes, int ply, int t, uint64_t budget)
+{
+    ab_state_t *s = sv->s;
+    const uint64_t limit = s->max_nodes;
+    if (!limit || s->nodes + budget < limit) s->max_nodes = s->nodes + budget;
+    int res = test(sv, c, passes, ply, t);
+    if (s->max_nodes != limit) {
+        s->max_nodes = limit;
+        s->stop = (limit && s->nodes >= limit) ||
+                  (s->max_seconds > 0 && ab_state_elapsed(s) >= s->max_seconds) ||
+                  (s->stop_request && atomic_load(s->stop_request));
+    }
+    return res;
+}
+
 /* The principal variation of a position of black's value v: at black's turn a move proven to
  * keep >= v, at white's a move proven to keep <= v, until the game ends or the static bounds
- * settle the count. */
-static void principal_variation(solver_t *sv, stone_t c, int passes, int v, ab_result_t *r)
+ * settle the count. Each test gets at most `budget` expansions: under superko a result that
+ * depends on the path is not stored, and deep in a variation such results can take
+ * exponentially many re-expansions (2x2 under situational superko never finished the second
+ * move's tests); the variation then ends at the first move it cannot prove. */
+static void principal_variation(solver_t *sv, stone_t c, int passes, int v, uint64_t budget,
+                                ab_result_t *r)
 {
     ab_state_t *s = sv->s;
     int n = 0;
@@ -654,7 +676,8 @@ static void principal_variation(solver_t *sv, stone_t c, int passes, int v, ab_r
                 keeps = c == STONE_BLACK ? bv >= v : bv <= v;
             } else {
                 int cp = p == POINT_PASS ? passes + 1 : 0;
-                int res = test(sv, stone_other(c), cp, ply + 1, c == STONE_BLACK ? v : v + 1);
+                int res = budget_test(sv, stone_other(c), cp, ply + 1, c == STONE_BLACK ? v : v + 1,
+                                      budget);
                 keeps = c == STONE_BLACK ? res == 1 : res == 0;
             }
             if (keeps) {
@@ -786,7 +809,11 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
         if (cfg->on_iteration) cfg->on_iteration(r, cfg->user);
     }
     r->exact = lo == hi && !s->stop;
-    if (r->exact) principal_variation(&sv, c, passes, lo, r);
+    if (r->exact) {
+        /* As many expansions per test as the value took, and at least PV_MIN_BUDGET. */
+        const uint64_t spent = s->nodes;
+        principal_variation(&sv, c, passes, lo, spent > PV_MIN_BUDGET ? spent : PV_MIN_BUDGET, r);
+    }
     /* Results are for the player to move. */
     r->lo = c == STONE_BLACK ? lo : -hi;
     r->hi = c == STONE_BLACK ? hi : -lo;
