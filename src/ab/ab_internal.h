@@ -127,6 +127,8 @@ void ab_state_free(ab_state_t *s);
 double ab_state_elapsed(const ab_state_t *s);
 /* Fill the statistics of r: nodes, wall and processor seconds, nodes per second. */
 void ab_state_fill_stats(const ab_state_t *s, ab_result_t *r);
+/* Has the node limit, the time limit or a stop request been reached? */
+bool ab_state_limits_reached(const ab_state_t *s);
 /* Count a node; every AB_CHECK_EVERY nodes check the limits (sets s->stop). */
 void ab_state_count_node(ab_state_t *s);
 /* Play p (a point or POINT_PASS, legal on the board) for c at ply (s->board is boards[ply]):

@@ -308,10 +308,8 @@ static int heuristic_guess(ab_ctx_t *x, stone_t c, int passes)
     const int points = st->board->size * st->board->size;
     deepen_root(x, c, passes, points < AB_MAX_PLY - 10 ? points : AB_MAX_PLY - 10, &quiet, &g);
     /* Only the user's limits stop the prover. */
-    const bool user_stop = user_max && st->nodes >= user_max;
-    st->stop = user_stop || (st->max_seconds > 0 && ab_state_elapsed(st) >= st->max_seconds) ||
-               (x->stop_request && atomic_load(x->stop_request));
     st->max_nodes = user_max;
+    st->stop = ab_state_limits_reached(st);
     ab_tt_free(&x->tt);
     return c == STONE_BLACK ? g.value : -g.value;
 }

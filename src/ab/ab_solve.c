@@ -634,9 +634,7 @@ static int budget_test(solver_t *sv, stone_t c, int passes, int ply, int t, uint
     int res = test(sv, c, passes, ply, t);
     if (s->max_nodes != limit) {
         s->max_nodes = limit;
-        s->stop = (limit && s->nodes >= limit) ||
-                  (s->max_seconds > 0 && ab_state_elapsed(s) >= s->max_seconds) ||
-                  (s->stop_request && atomic_load(s->stop_request));
+        s->stop = ab_state_limits_reached(s);
     }
     return res;
 }

@@ -121,13 +121,18 @@ void ab_state_fill_stats(const ab_state_t *s, ab_result_t *r)
     r->nodes_per_second = r->seconds > 0 ? (double)r->nodes / r->seconds : 0;
 }
 
+bool ab_state_limits_reached(const ab_state_t *s)
+{
+    return (s->max_nodes && s->nodes >= s->max_nodes) ||
+           (s->max_seconds > 0 && ab_state_elapsed(s) >= s->max_seconds) ||
+           (s->stop_request && atomic_load(s->stop_request));
+}
+
 void ab_state_count_node(ab_state_t *s)
 {
     s->nodes++;
     if ((s->nodes & (AB_CHECK_EVERY - 1)) != 0) return;
-    if (s->max_nodes && s->nodes >= s->max_nodes) s->stop = true;
-    if (s->max_seconds > 0 && ab_state_elapsed(s) >= s->max_seconds) s->stop = true;
-    if (s->stop_request && atomic_load(s->stop_request)) s->stop = true;
+    if (ab_state_limits_reached(s)) s->stop = true;
 }
 
 bool ab_state_play(ab_state_t *s, stone_t c, int p, int ply)
