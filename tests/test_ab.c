@@ -370,6 +370,59 @@ static void test_node_limit_stops(void **state)
     assert_true(r.nodes >= 20000 && r.nodes < 40000);
 }
 
+/* ---- the influence strategy ---- */
+
+/* evaluate() of strategy e for the diagram with to_move to play (komi 0, area rules). */
+static int evaluate_diagram(const ab_eval_t *e, const char *diagram, stone_t to_move)
+{
+    rules_t rules = preset("chinese", 0);
+    board_t b;
+    ascii_board(&b, diagram, false);
+    ab_position_t pos = {&b, &rules, to_move, 0, false, {0, 0, 0}};
+    return e->evaluate(&pos);
+}
+
+/* A wall on the open board claims the side behind it for influence; the area count, which sees
+ * only enclosed points, gives only its stones. Swapping the colours and the player to move gives
+ * the same value; an empty board is even. */
+static void test_influence_sees_frameworks(void **state)
+{
+    (void)state;
+    const char *wall = ". . . . . . .\n"
+                       ". . X . . . .\n"
+                       ". . . . . . .\n"
+                       ". . X . . O .\n"
+                       ". . . . . . .\n"
+                       ". . X . . . .\n"
+                       ". . . . . . .\n";
+    const char *swapped = ". . . . . . .\n"
+                          ". . O . . . .\n"
+                          ". . . . . . .\n"
+                          ". . O . . X .\n"
+                          ". . . . . . .\n"
+                          ". . O . . . .\n"
+                          ". . . . . . .\n";
+    const int area = evaluate_diagram(&AB_EVAL_AREA, wall, STONE_BLACK);
+    const int influence = evaluate_diagram(&AB_EVAL_INFLUENCE, wall, STONE_BLACK);
+    /* Area: the stones and the empty points that touch only one colour (10 for black's three
+     * stones, 4 for white's one). */
+    assert_int_equal(area, 2 * (13 - 5));
+    assert_true(influence > area);
+    assert_int_equal(evaluate_diagram(&AB_EVAL_INFLUENCE, swapped, STONE_WHITE), influence);
+    assert_int_equal(evaluate_diagram(&AB_EVAL_INFLUENCE, wall, STONE_WHITE), -influence);
+    const char *empty = ". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n";
+    assert_int_equal(evaluate_diagram(&AB_EVAL_INFLUENCE, empty, STONE_BLACK), 0);
+    /* The chooser takes area without danger, liberties with a string in atari. */
+    assert_int_equal(evaluate_diagram(&AB_EVAL_PHASE, wall, STONE_BLACK), area);
+    const char *atari = ". . . . .\n"
+                        ". X O X .\n"
+                        ". . X . .\n"
+                        ". . . . .\n"
+                        ". . . . .\n";
+    assert_int_equal(evaluate_diagram(&AB_EVAL_PHASE, atari, STONE_BLACK),
+                     evaluate_diagram(&AB_EVAL_LIBERTIES, atari, STONE_BLACK));
+}
+
 /* ---- "move now": the stop request (ab_config_t.stop_request) ---- */
 
 /* An evaluation that is the area strategy but raises the stop request at its stop_at-th call,
@@ -492,6 +545,7 @@ int main(void)
         cmocka_unit_test(test_node_limit_stops),
         cmocka_unit_test(test_move_now_stops_alpha_beta),
         cmocka_unit_test(test_move_now_stops_the_prover),
+        cmocka_unit_test(test_influence_sees_frameworks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,10 +56,13 @@ typedef struct ab_eval {
 
 /* The strategies. Area: Benson bounds under area scoring, heuristic = Tromp-Taylor-like count.
  * Liberties: the Atari Go heuristic (own weakest string's liberties minus the opponent's, then
- * all liberties, then a little area for a game that ends by passes), no bounds. Phase:
- * liberties while a capture goal is set or a string is in atari, area otherwise. */
+ * all liberties, then a little area for a game that ends by passes), no bounds. Influence: Benson
+ * bounds, heuristic = stones plus the empty points where one colour's influence (radiated from
+ * the stones, halving at every step) clearly dominates. Phase: liberties while a capture goal is
+ * set or a string is in atari, area otherwise. */
 extern const ab_eval_t AB_EVAL_AREA;
 extern const ab_eval_t AB_EVAL_LIBERTIES;
+extern const ab_eval_t AB_EVAL_INFLUENCE;
 extern const ab_eval_t AB_EVAL_PHASE;
 
 typedef struct ab_result {

@@ -1,5 +1,6 @@
 /* ab_eval.c - the evaluation strategies of the alpha-beta searcher (ab_eval_t plug-ins): area with
- * Benson bounds, liberty safety (the Atari Go heuristic), and a chooser by phase and danger.
+ * Benson bounds, liberty safety (the Atari Go heuristic), influence (the open board's frameworks),
+ * and a chooser by phase and danger.
  *
  * Owns: static judgement of one position. Knows nothing of the search, windows or the table. All
  * values are for the player to move: half points for area, the AB_WIN scale for capture goals.
@@ -114,6 +115,53 @@ static int liberties_evaluate(const ab_position_t *p)
     return 100 * (mine - yours) + (sum_libs[me] - sum_libs[you]) + area_evaluate(p) / 4;
 }
 
+/* Influence, after Zobrist (1969): every stone radiates into the empty points around it, halving
+ * at every step and stopped by stones; after INFLUENCE_STEPS steps an empty point counts for
+ * the side whose influence there is at least INFLUENCE_MARGIN above the other's. On an open
+ * board this sees the frameworks that the area count (stones and points enclosed by one
+ * colour) cannot see until they are closed. */
+#define INFLUENCE_STONE 64 /* a stone's own influence */
+#define INFLUENCE_STEPS 4
+#define INFLUENCE_MARGIN 8 /* an eighth of a stone: a point next to one stone is its */
+
+static int influence_evaluate(const ab_position_t *p)
+{
+    const board_t *b = p->board;
+    int field[BOARD_MAX_POINTS], next[BOARD_MAX_POINTS];
+    for (int q = 0; q < b->num_points; q++) {
+        const int c = b->color[q];
+        field[q] = c == STONE_BLACK ? INFLUENCE_STONE : c == STONE_WHITE ? -INFLUENCE_STONE : 0;
+    }
+    for (int step = 0; step < INFLUENCE_STEPS; step++) {
+        memcpy(next, field, (size_t)b->num_points * sizeof field[0]);
+        for (int q = 0; q < b->num_points; q++) {
+            if (b->color[q] != STONE_EMPTY) continue;
+            int sum = 0;
+            for (int d = 0; d < 4; d++) {
+                const int n = q + board_neighbor_offset(b, d);
+                if (b->color[n] != STONE_BORDER) sum += field[n];
+            }
+            /* Half the neighbours' influence, at most half a stone's: it halves at every step. */
+            next[q] = sum / 2 > INFLUENCE_STONE / 2    ? INFLUENCE_STONE / 2
+                      : sum / 2 < -INFLUENCE_STONE / 2 ? -INFLUENCE_STONE / 2
+                                                        : sum / 2;
+        }
+        memcpy(field, next, (size_t)b->num_points * sizeof field[0]);
+    }
+    int area[3] = {0, 0, 0};
+    for (int q = 0; q < b->num_points; q++) {
+        const int c = b->color[q];
+        if (c == STONE_BLACK || c == STONE_WHITE)
+            area[c]++;
+        else if (c == STONE_EMPTY && field[q] >= INFLUENCE_MARGIN)
+            area[STONE_BLACK]++;
+        else if (c == STONE_EMPTY && field[q] <= -INFLUENCE_MARGIN)
+            area[STONE_WHITE]++;
+    }
+    const int black = 2 * (area[STONE_BLACK] - area[STONE_WHITE]) - komi_half_points(p->rules);
+    return p->to_move == STONE_BLACK ? black : -black;
+}
+
 static void no_bounds(const ab_position_t *p, int *lo, int *hi)
 {
     (void)p;
@@ -132,6 +180,9 @@ static bool has_atari(const board_t *b)
     return false;
 }
 
+/* The chooser: danger (a capture goal, or a string in atari) asks for the liberty view, anything
+ * else for the area count. Influence on the open board (more than half of it empty) was tried
+ * and played worse at equal nodes (docs/solve.md), so it is a strategy of its own only. */
 static int phase_evaluate(const ab_position_t *p)
 {
     if (p->rules->capture_goal > 0 || has_atari(p->board)) return liberties_evaluate(p);
@@ -140,4 +191,5 @@ static int phase_evaluate(const ab_position_t *p)
 
 const ab_eval_t AB_EVAL_AREA = {"area", area_bounds, area_evaluate};
 const ab_eval_t AB_EVAL_LIBERTIES = {"liberties", no_bounds, liberties_evaluate};
+const ab_eval_t AB_EVAL_INFLUENCE = {"influence", area_bounds, influence_evaluate};
 const ab_eval_t AB_EVAL_PHASE = {"phase", area_bounds, phase_evaluate};

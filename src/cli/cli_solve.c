@@ -39,7 +39,7 @@ enum {
 };
 
 /* The evaluations of --eval, in the order of EVAL_CHOICES. */
-static const char *const EVAL_CHOICES[] = {"area", "liberties", "phase", NULL};
+static const char *const EVAL_CHOICES[] = {"area", "liberties", "phase", "influence", NULL};
 /* The provers of --method, in the order of ab_prover_t. */
 static const char *const METHOD_CHOICES[] = {"dfpn", "ab", NULL};
 
@@ -216,7 +216,8 @@ int cli_solve(int argc, char **argv)
         return 2;
     }
     if (a[OPT_EVAL].given) {
-        static const ab_eval_t *const EVALS[] = {&AB_EVAL_AREA, &AB_EVAL_LIBERTIES, &AB_EVAL_PHASE};
+        static const ab_eval_t *const EVALS[] = {&AB_EVAL_AREA, &AB_EVAL_LIBERTIES, &AB_EVAL_PHASE,
+                                                 &AB_EVAL_INFLUENCE};
         cfg.eval = EVALS[a[OPT_EVAL].choice];
     }
     if (a[OPT_METHOD].given)
