@@ -88,14 +88,14 @@ static void usage(void)
 static void value_text(int v, stone_t to_move, char *buf, int len)
 {
     int black = to_move == STONE_BLACK ? v : -v;
+    if (black >= AB_INF || black <= -AB_INF) {
+        snprintf(buf, (size_t)len, "%s", black > 0 ? "+inf" : "-inf");
+        return;
+    }
     if (black >= AB_WIN_MIN || black <= -AB_WIN_MIN) {
         int plies = AB_WIN - (black > 0 ? black : -black);
         snprintf(buf, (size_t)len, "%c wins by capture (game ends in %d plies)",
                  black > 0 ? 'B' : 'W', plies);
-        return;
-    }
-    if (black >= AB_INF || black <= -AB_INF) {
-        snprintf(buf, (size_t)len, "%s", black > 0 ? "+inf" : "-inf");
         return;
     }
     score_result_string(black / 2.0, buf, len);
@@ -252,6 +252,8 @@ int cli_solve(int argc, char **argv)
     value_text(c == STONE_BLACK ? r.hi : r.lo, c, hi, sizeof hi);
     if (r.exact)
         printf("result: %s (exact)\n", lo);
+    else if (cfg.solve && r.lo <= -AB_INF && r.hi >= AB_INF)
+        printf("result: unknown (the limit came before the first bound)\n");
     else if (cfg.solve)
         printf("result: between %s and %s for black (bounded%s)\n", lo, hi,
                r.stopped ? ", limit reached" : "");
