@@ -303,6 +303,43 @@ static void test_alpha_beta_reports(void **state)
     engine_free(e);
 }
 
+/* An evaluation plug-in that counts its calls and otherwise is the area strategy. */
+static long plugin_calls;
+
+static int counting_evaluate(const ab_position_t *p)
+{
+    plugin_calls++;
+    return AB_EVAL_AREA.evaluate(p);
+}
+
+static void area_bounds_of(const ab_position_t *p, int *lo, int *hi)
+{
+    AB_EVAL_AREA.bounds(p, lo, hi);
+}
+
+/* The alpha-beta engine searches with the strategy of its settings (tengen gtp --ab-eval). */
+static void test_alpha_beta_evaluation_plugin(void **state)
+{
+    (void)state;
+    static const ab_eval_t counting = {"counting area", area_bounds_of, counting_evaluate};
+    rules_t r;
+    rules_preset(&r, "chinese");
+    engine_settings_t s;
+    engine_settings_default(&s);
+    assert_null(s.ab_eval); /* the phase chooser */
+    s.kind = ENGINE_AB;
+    s.playouts = 5000; /* nodes */
+    s.ab_eval = &counting;
+    engine_t *e = engine_new(5, &r, &s);
+    assert_non_null(e);
+    plugin_calls = 0;
+    engine_move_t mv;
+    engine_genmove(e, STONE_BLACK, false, false, &mv);
+    assert_true(mv.searched);
+    assert_true(plugin_calls > 0);
+    engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -311,6 +348,7 @@ int main(void)
         cmocka_unit_test(test_finds_capture),    cmocka_unit_test(test_saves_atari),
         cmocka_unit_test(test_atari_go_capture), cmocka_unit_test(test_dead_stone),
         cmocka_unit_test(test_alpha_beta_reports),
+        cmocka_unit_test(test_alpha_beta_evaluation_plugin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

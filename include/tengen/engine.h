@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tengen/ab.h"
 #include "tengen/game.h"
 #include "tengen/mcts.h"
 #include "tengen/rules.h"
@@ -44,6 +45,7 @@ typedef struct engine_settings {
     int threads;             /* search threads (mcts_config_t.threads; 0 = 1) */
     bool ponder;             /* front ends that wait for the opponent (gtp, play) search on its
                                 time after their own moves (ponder.h); off by default */
+    const ab_eval_t *ab_eval; /* ENGINE_AB's evaluation strategy (NULL: AB_EVAL_PHASE) */
 } engine_settings_t;
 
 /* What genmove decided and why. */

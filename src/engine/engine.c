@@ -134,6 +134,7 @@ void engine_settings_default(engine_settings_t *s)
     s->light_playouts = false;
     s->threads = 1;
     s->ponder = false;
+    s->ab_eval = NULL;
 }
 
 static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)
@@ -587,7 +588,7 @@ static void ab_genmove(engine_t *e, stone_t c, engine_move_t *mv, bool *lost)
         cfg.user = e;
     }
     cfg.solve = false;
-    cfg.eval = &AB_EVAL_PHASE;
+    cfg.eval = e->s.ab_eval ? e->s.ab_eval : &AB_EVAL_PHASE;
     cfg.tt_bits = ENGINE_AB_TT_BITS;
     engine_time_plan(e, c, &e->soft, &e->hard);
     cfg.max_seconds = e->soft;
