@@ -88,8 +88,14 @@ for i in 1 2; do
     grep -qx "= $re" <<<"$out" || err "$f: final_score is not RE[$re]: $out"
 done
 
+# --ab-eval: alpha-beta with the influence strategy plays a 5x5 game of Go to its end.
+"$tengen" selfplay --engine ab --ab-eval influence --games 1 --size 5 --playouts 2000 \
+    --resign never --out "$tmp/infl" >"$tmp/infl.txt" || err "selfplay --ab-eval influence exited $?"
+grep -q "^game 1: .* after [0-9]* moves" "$tmp/infl.txt" || err "--ab-eval influence: no game line"
+[ -s "$tmp/infl/selfplay-0001.sgf" ] || err "--ab-eval influence: no SGF"
+
 for bad in "--games 0" "--size 1" "--playouts x" "--threads 0" "--out" "--resign sometimes" \
-    "--nonsense 1" "extra" "--engine minimax" "--rules nonsense"; do
+    "--nonsense 1" "extra" "--engine minimax" "--rules nonsense" "--ab-eval minimax"; do
     # shellcheck disable=SC2086
     "$tengen" selfplay $bad --out "$tmp/bad" >/dev/null 2>&1
     st=$?

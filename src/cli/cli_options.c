@@ -37,10 +37,14 @@ static const char *const SUICIDE_CHOICES[] = {"forbid", "allow", NULL};
 static const char *const ENGINE_CHOICES[] = {"mcts", "ab", NULL};
 static const char *const NEVER_CHOICE[] = {"never", NULL};
 static const char *const POLICY_CHOICES[] = {"tactical", "light", NULL};
-/* The evaluations of --ab-eval, in the order of AB_EVALS. */
-static const char *const AB_EVAL_CHOICES[] = {"phase", "area", "liberties", "influence", NULL};
-static const ab_eval_t *const AB_EVALS[] = {&AB_EVAL_PHASE, &AB_EVAL_AREA, &AB_EVAL_LIBERTIES,
-                                            &AB_EVAL_INFLUENCE};
+const char *const CLI_AB_EVAL_CHOICES[] = {"phase", "area", "liberties", "influence", NULL};
+
+const ab_eval_t *cli_ab_eval(int choice)
+{
+    static const ab_eval_t *const EVALS[] = {&AB_EVAL_PHASE, &AB_EVAL_AREA, &AB_EVAL_LIBERTIES,
+                                             &AB_EVAL_INFLUENCE};
+    return EVALS[choice];
+}
 
 static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
     [OPT_RULES] = {"rules", CLI_OPT_CHOICE, 0, 0, NULL, RULES_PRESET_NAMES,
@@ -68,9 +72,7 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
                      "search threads (default 1; results reproducible with 1 only)"},
     [OPT_PONDER] = {"ponder", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                     "search on the opponent's time after each own move (default off)"},
-    [OPT_AB_EVAL] = {"ab-eval", CLI_OPT_CHOICE, 0, 0, NULL, AB_EVAL_CHOICES,
-                     "with --engine ab: its evaluation (default phase: liberties in danger, "
-                     "area otherwise)"},
+    [OPT_AB_EVAL] = {"ab-eval", CLI_OPT_CHOICE, 0, 0, NULL, CLI_AB_EVAL_CHOICES, CLI_AB_EVAL_HELP},
 };
 
 static void print_usage(const char *command, const char *about, int default_size, int n)
@@ -134,7 +136,7 @@ static cli_args_result_t parse_options(int argc, char **argv, const char *comman
         if (v[OPT_PLAYOUT_POLICY].given) engine->light_playouts = v[OPT_PLAYOUT_POLICY].choice == 1;
         engine->threads = (int)cli_args_number(&v[OPT_THREADS], engine->threads);
         engine->ponder = v[OPT_PONDER].given;
-        if (v[OPT_AB_EVAL].given) engine->ab_eval = AB_EVALS[v[OPT_AB_EVAL].choice];
+        if (v[OPT_AB_EVAL].given) engine->ab_eval = cli_ab_eval(v[OPT_AB_EVAL].choice);
     }
     return CLI_ARGS_OK;
 }

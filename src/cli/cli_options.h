@@ -1,7 +1,7 @@
 /* cli_options.h - the game options shared by `tengen gtp` and `tengen play` (--rules, --ko,
  * --suicide, --komi, --size) and the engine options of both (--engine, --playouts,
- * --time, --seed, --resign, --memory, --playout-policy, --threads, --ponder), one table parsed by
- * cli_args.h. */
+ * --time, --seed, --resign, --memory, --playout-policy, --threads, --ponder, --ab-eval), one table
+ * parsed by cli_args.h. */
 #ifndef TENGEN_CLI_OPTIONS_H
 #define TENGEN_CLI_OPTIONS_H
 
@@ -22,6 +22,12 @@ typedef struct cli_game_options {
 cli_args_result_t cli_parse_game_options(int argc, char **argv, const char *command,
                                          const char *about, int default_size,
                                          cli_game_options_t *out);
+
+/* --ab-eval (also in `tengen selfplay`): the names, NULL-terminated, and the strategy of each. */
+extern const char *const CLI_AB_EVAL_CHOICES[];
+#define CLI_AB_EVAL_HELP                                                                           \
+    "with --engine ab: its evaluation (default phase: liberties in danger, area otherwise)"
+const ab_eval_t *cli_ab_eval(int choice);
 
 /* The same plus the engine options, written to *engine (engine_settings_default first). */
 cli_args_result_t cli_parse_engine_options(int argc, char **argv, const char *command,

@@ -18,6 +18,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_args.h"
+#include "cli/cli_options.h"
 #include "tengen/engine.h"
 #include "tengen/game.h"
 #include "tengen/rules.h"
@@ -40,6 +41,7 @@ enum {
     SP_KOMI,
     SP_RESIGN,
     SP_MEMORY,
+    SP_AB_EVAL,
     SP_COUNT
 };
 
@@ -75,6 +77,7 @@ static const cli_opt_t SELFPLAY_OPTS[SP_COUNT] = {
                    "'never' (or -1) plays every game out"},
     [SP_MEMORY] = {"memory", CLI_OPT_INT, 1, 65536, NULL, NULL,
                    "search tree memory in MB (default 256)"},
+    [SP_AB_EVAL] = {"ab-eval", CLI_OPT_CHOICE, 0, 0, NULL, CLI_AB_EVAL_CHOICES, CLI_AB_EVAL_HELP},
 };
 
 static void selfplay_usage(void)
@@ -195,6 +198,7 @@ int cli_selfplay(int argc, char **argv)
     s.playouts = (long)values[SP_PLAYOUTS];
     s.threads = (int)values[SP_THREADS];
     s.memory_mb = (int)cli_args_number(&v[SP_MEMORY], s.memory_mb);
+    if (v[SP_AB_EVAL].given) s.ab_eval = cli_ab_eval(v[SP_AB_EVAL].choice);
     s.resign_threshold = values[SP_RESIGN] < 0 ? ENGINE_RESIGN_NEVER : values[SP_RESIGN] / 100.0;
     if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "tengen selfplay: cannot create %s: %s\n", out_dir, strerror(errno));
