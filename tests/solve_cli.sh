@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tengen solve from the command line: the small-board values with their principal variations, the
 # superko variants ending (2x2 under situational superko and simple ko once never finished its
-# principal variation), a single test, a limit hit before any bound ("unknown", not a capture
+# principal variation, and df-pn went round in circles on some 2x2 positions), a single test, a limit hit before any bound ("unknown", not a capture
 # win of -2000 plies), and bad options refused with a message and exit code 2.
 #   bash tests/solve_cli.sh <path to tengen>
 set -u
@@ -28,6 +28,17 @@ expect_result() {
 expect_result "B+1 (exact)" --size 2
 expect_result "B+1 (exact)" --size 2 --ko situational
 expect_result "B+1 (exact)" --size 2 --ko simple
+# df-pn went round in circles on these for ever (results that depend on the path): after a
+# million expansions without a new position the alpha-beta prover answers (the values it and
+# --method ab give).
+for ko in situational simple; do
+    expect_result "B+1 (exact)" --size 2 --ko "$ko" --moves A1,B2
+    expect_result "B+1 (exact)" --size 2 --ko "$ko" --moves B2,A1
+done
+expect_result "W+1 (exact)" --size 2 --moves A2,B1,pass
+expect_result "W+1 (exact)" --size 2 --moves A2,B1,pass --method ab
+timeout 120 "$TENGEN" solve --size 2 --ko situational --moves A1,B2 | grep -q "round in circles" ||
+    err "2x2 after A1,B2: the change of prover is not reported"
 expect_result "B+9 (exact)" --size 3
 expect_result "W+9 (exact)" --size 3 --moves A1
 expect_result "B+25 (exact)" --size 5 --moves C3,D3,D2,D4,C4,B2,C2,C5,B4,B5,E2,B1,A2 --at-least 25

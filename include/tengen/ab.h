@@ -80,6 +80,9 @@ typedef struct ab_result {
     int pv[AB_MAX_PLY];      /* principal variation from the root, moves alternate from to_move */
     int pv_len;
     bool stopped; /* a node or time limit ended the search before it finished */
+    bool dfpn_cycled; /* solve mode: df-pn re-expanded the same positions for a million
+                         expansions (results that depend on the path, under superko), so the
+                         alpha-beta prover (ab_prove.c) gave the result */
 } ab_result_t;
 
 /* Called after every completed iteration (may be NULL). */

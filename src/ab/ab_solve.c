@@ -42,6 +42,7 @@
 #define SOLVE_MAX_CHILDREN (64 + 1)
 #define PV_MAX 80            /* plies of the principal variation */
 #define PV_MIN_BUDGET 100000 /* expansions a test of the principal variation may take at least */
+#define CYCLE_NODES 1000000  /* expansions without a new position: df-pn goes round in circles */
 #define REGION_CACHE_BITS 16 /* the local regions' results kept (ab_regions.c) */
 #define STATIC_MEMO_BITS 20  /* static analyses kept (boards up to 8x8) */
 
@@ -72,6 +73,12 @@ typedef struct solver {
     int komi2;              /* komi in half points */
     ab_regions_t *regions;  /* the safe regions of the local search (NULL: geometric rules only) */
     struct static_memo *memo; /* recent static analyses (NULL: none) */
+    /* df-pn need not end when results depend on the path (they are not stored, and can be
+     * derived again and again: 2x2 after A1,B2 under situational superko). The value search
+     * watches for CYCLE_NODES expansions that add no position to the table. */
+    bool watch_cycles;
+    bool cycled;
+    uint64_t last_new_position; /* s->nodes when the table last took a new position */
 } solver_t;
 
 /* One static analysis of a board up to 8x8 by its stones. df-pn expands a node many times and
@@ -123,6 +130,7 @@ static pn_entry_t *table_slot(solver_t *sv, uint64_t key)
         slot = v0 <= v1 ? &e[0] : &e[1];
     }
     slot->key = key;
+    sv->last_new_position = sv->s->nodes;
     slot->pn = slot->dn = 1;
     slot->lo = (int16_t)sv->lo_limit;
     slot->hi = (int16_t)sv->hi_limit;
@@ -524,6 +532,10 @@ static void mid(solver_t *sv, stone_t c, int passes, int ply, uint32_t thpn, uin
         self->dn = proven ? PN_INF : 0;
         return;
     }
+    if (sv->watch_cycles && s->nodes - sv->last_new_position > CYCLE_NODES) {
+        sv->cycled = true;
+        s->stop = true;
+    }
     if (ply >= AB_MAX_PLY - 2 || s->stop) {
         self->pn = self->dn = PN_STUCK;
         if (ply >= AB_MAX_PLY - 2) s->min_ref = -1; /* the answer depends on the path's length */
@@ -709,6 +721,22 @@ static void solver_release(solver_t *sv)
     free(sv->memo);
 }
 
+/* df-pn went round in circles: the alpha-beta prover, whose iterations are bounded by their
+ * depth, solves the position instead (boards where it applies; elsewhere the search ends as at
+ * a limit, with the bounds [lo, hi] of black's value). */
+static void solve_after_cycles(solver_t *sv, stone_t c, int passes, const ab_config_t *cfg,
+                               int guess, int lo, int hi, ab_result_t *r)
+{
+    ab_state_t *s = sv->s;
+    solver_release(sv);
+    r->dfpn_cycled = true;
+    r->lo = c == STONE_BLACK ? lo : -hi;
+    r->hi = c == STONE_BLACK ? hi : -lo;
+    r->value = r->lo;
+    s->stop = ab_state_limits_reached(s) || !ab_prove_applies(s);
+    if (!s->stop) ab_prove(s, c, passes, cfg, guess, r);
+}
+
 void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int guess,
               ab_result_t *r)
 {
@@ -732,6 +760,8 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
         s->stop = true;
         return;
     }
+    sv.watch_cycles = true;
+    sv.last_new_position = s->nodes;
     /* Black's value is an area margin 2 (B - W) - komi, so the levels are 2 apart, from
      * area_min to area_max; a capture goal adds the wins +-AB_WIN. */
     const int n_points = s->board->size * s->board->size, komi2 = sv.komi2;
@@ -755,6 +785,10 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     if (cfg->single_test) {
         int t = cfg->test_value;
         int res = lo < t && t <= hi ? test(&sv, c, passes, 0, t) : -1;
+        if (sv.cycled) {
+            solve_after_cycles(&sv, c, passes, cfg, guess, lo, hi, r);
+            return;
+        }
         if (res == 1) lo = t;
         if (res == 0) hi = t - 1 - ((t - 1 - parity) % 2 + 2) % 2; /* the level below t */
         if (hi < lo) hi = lo;
@@ -806,6 +840,11 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
         ab_state_fill_stats(s, r);
         if (cfg->on_iteration) cfg->on_iteration(r, cfg->user);
     }
+    if (sv.cycled) {
+        solve_after_cycles(&sv, c, passes, cfg, guess, lo, hi, r);
+        return;
+    }
+    sv.watch_cycles = false; /* the principal variation's tests have budgets of their own */
     r->exact = lo == hi && !s->stop;
     if (r->exact) {
         /* As many expansions per test as the value took, and at least PV_MIN_BUDGET. */

@@ -270,6 +270,9 @@ int cli_solve(int argc, char **argv)
         mover = stone_other(mover);
     }
     printf("\n");
+    if (r.dfpn_cycled)
+        printf("prover: df-pn went round in circles (results that depend on the path), so the "
+               "alpha-beta prover answered\n");
     printf("depth %d, nodes %llu, time %.3f s, cpu %.3f s, nodes/s %.0f (per cpu second %.0f)\n",
            r.depth, (unsigned long long)r.nodes, r.seconds, r.cpu_seconds, r.nodes_per_second,
            r.cpu_seconds > 0 ? (double)r.nodes / r.cpu_seconds : 0.0);
