@@ -129,6 +129,11 @@ double ab_state_elapsed(const ab_state_t *s);
 void ab_state_fill_stats(const ab_state_t *s, ab_result_t *r);
 /* Has the node limit, the time limit or a stop request been reached? */
 bool ab_state_limits_reached(const ab_state_t *s);
+/* A part of the search limited to `budget` more nodes (and the caller's limits): begin lowers
+ * the node limit and returns the caller's, which end restores; a stop that only the budget
+ * caused is lifted. */
+uint64_t ab_state_begin_budget(ab_state_t *s, uint64_t budget);
+void ab_state_end_budget(ab_state_t *s, uint64_t limit);
 /* Count a node; every AB_CHECK_EVERY nodes check the limits (sets s->stop). */
 void ab_state_count_node(ab_state_t *s);
 /* Play p (a point or POINT_PASS, legal on the board) for c at ply (s->board is boards[ply]):

@@ -299,17 +299,14 @@ static int heuristic_guess(ab_ctx_t *x, stone_t c, int passes)
 {
     ab_state_t *st = &x->s;
     if (!ab_tt_init(&x->tt, AB_GUESS_TT_BITS)) return 0;
-    const uint64_t user_max = st->max_nodes;
-    const uint64_t guess_max = st->nodes + AB_GUESS_NODES;
-    st->max_nodes = user_max && user_max < guess_max ? user_max : guess_max;
+    const uint64_t user_max = ab_state_begin_budget(st, AB_GUESS_NODES);
     ab_config_t quiet = ab_config_default();
     ab_result_t g;
     memset(&g, 0, sizeof(g));
     const int points = st->board->size * st->board->size;
     deepen_root(x, c, passes, points < AB_MAX_PLY - 10 ? points : AB_MAX_PLY - 10, &quiet, &g);
     /* Only the user's limits stop the prover. */
-    st->max_nodes = user_max;
-    st->stop = ab_state_limits_reached(st);
+    ab_state_end_budget(st, user_max);
     ab_tt_free(&x->tt);
     return c == STONE_BLACK ? g.value : -g.value;
 }

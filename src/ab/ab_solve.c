@@ -640,14 +640,9 @@ static int test(solver_t *sv, stone_t c, int passes, int ply, int t)
  * (the caller's own limits still do). */
 static int budget_test(solver_t *sv, stone_t c, int passes, int ply, int t, uint64_t budget)
 {
-    ab_state_t *s = sv->s;
-    const uint64_t limit = s->max_nodes;
-    if (!limit || s->nodes + budget < limit) s->max_nodes = s->nodes + budget;
+    const uint64_t limit = ab_state_begin_budget(sv->s, budget);
     int res = test(sv, c, passes, ply, t);
-    if (s->max_nodes != limit) {
-        s->max_nodes = limit;
-        s->stop = ab_state_limits_reached(s);
-    }
+    ab_state_end_budget(sv->s, limit);
     return res;
 }
 

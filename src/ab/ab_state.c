@@ -128,6 +128,19 @@ bool ab_state_limits_reached(const ab_state_t *s)
            (s->stop_request && atomic_load(s->stop_request));
 }
 
+uint64_t ab_state_begin_budget(ab_state_t *s, uint64_t budget)
+{
+    const uint64_t limit = s->max_nodes;
+    if (!limit || s->nodes + budget < limit) s->max_nodes = s->nodes + budget;
+    return limit;
+}
+
+void ab_state_end_budget(ab_state_t *s, uint64_t limit)
+{
+    s->max_nodes = limit;
+    s->stop = ab_state_limits_reached(s);
+}
+
 void ab_state_count_node(ab_state_t *s)
 {
     s->nodes++;

@@ -23,7 +23,8 @@ cli_args_result_t cli_parse_game_options(int argc, char **argv, const char *comm
                                          const char *about, int default_size,
                                          cli_game_options_t *out);
 
-/* --ab-eval (also in `tengen selfplay`): the names, NULL-terminated, and the strategy of each. */
+/* --ab-eval (also in `tengen selfplay`, and `tengen solve --eval`): the names, NULL-terminated,
+ * and the strategy of each. */
 extern const char *const CLI_AB_EVAL_CHOICES[];
 #define CLI_AB_EVAL_HELP                                                                           \
     "with --engine ab: its evaluation (default phase: liberties in danger, area otherwise)"

@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_args.h"
+#include "cli/cli_options.h"
 #include "tengen/ab.h"
 #include "tengen/game.h"
 #include "tengen/score.h"
@@ -38,8 +39,6 @@ enum {
     OPT_COUNT
 };
 
-/* The evaluations of --eval, in the order of EVAL_CHOICES. */
-static const char *const EVAL_CHOICES[] = {"area", "liberties", "phase", "influence", NULL};
 /* The provers of --method, in the order of ab_prover_t. */
 static const char *const METHOD_CHOICES[] = {"dfpn", "ab", NULL};
 
@@ -58,7 +57,7 @@ static const cli_opt_t SOLVE_OPTS[OPT_COUNT] = {
                   "start from the end of this SGF file's main line"},
     [OPT_MOVES] = {"moves", CLI_OPT_TEXT, 0, 0, "LIST", NULL,
                    "then play these moves, comma-separated GTP vertices (e.g. C3,B2)"},
-    [OPT_EVAL] = {"eval", CLI_OPT_CHOICE, 0, 0, NULL, EVAL_CHOICES,
+    [OPT_EVAL] = {"eval", CLI_OPT_CHOICE, 0, 0, NULL, CLI_AB_EVAL_CHOICES,
                   "evaluation: leaves of --heuristic, bounds above 8x8 (default area)"},
     [OPT_TT_BITS] = {"tt-bits", CLI_OPT_INT, 0, 30, NULL, NULL,
                      "log2 of the table entries (default 22: 96 MB for the prover)"},
@@ -215,11 +214,7 @@ int cli_solve(int argc, char **argv)
         fprintf(stderr, "tengen solve: --heuristic needs --depth, --nodes or --seconds\n");
         return 2;
     }
-    if (a[OPT_EVAL].given) {
-        static const ab_eval_t *const EVALS[] = {&AB_EVAL_AREA, &AB_EVAL_LIBERTIES, &AB_EVAL_PHASE,
-                                                 &AB_EVAL_INFLUENCE};
-        cfg.eval = EVALS[a[OPT_EVAL].choice];
-    }
+    if (a[OPT_EVAL].given) cfg.eval = cli_ab_eval(a[OPT_EVAL].choice);
     if (a[OPT_METHOD].given)
         cfg.prover = a[OPT_METHOD].choice == 1 ? AB_PROVER_ALPHA_BETA : AB_PROVER_DFPN;
     game_t *g = make_game(a);
