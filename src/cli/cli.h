@@ -7,6 +7,7 @@ int cli_gtp(int argc, char **argv);   /* tengen gtp [options]: GTP v2 on stdin/s
 int cli_bench(int argc, char **argv); /* tengen bench [search|playouts] [options] */
 int cli_play(int argc, char **argv);  /* tengen play: terminal game */
 int cli_solve(int argc, char **argv); /* tengen solve: exact small-board solver (alpha-beta) */
+int cli_book(int argc, char **argv);  /* tengen book: a proof book, checked or extended */
 int cli_match(int argc, char **argv); /* tengen match: two GTP engines, refereed */
 int cli_selfplay(int argc, char **argv); /* tengen selfplay: the engine against itself, to SGF */
 int cli_web(int argc, char **argv);   /* tengen web: the web game's server (docs/web.md) */

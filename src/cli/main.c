@@ -12,6 +12,7 @@ static void usage(FILE *out)
                  "  play     play a game in the terminal\n"
                  "  bench    search and playout benchmarks (tengen bench --help)\n"
                  "  solve    solve a small board exactly (tengen solve --help)\n"
+                 "  book     a proof too large for one run, in parts (tengen book --help)\n"
                  "  match    play two GTP engines against each other (tengen match --help)\n"
                  "  selfplay games of tengen against itself to SGF (tengen selfplay --help)\n"
                  "  web      play in a browser: the web game's server (tengen web --help)\n"
@@ -29,6 +30,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "bench")) return cli_bench(argc - 1, argv + 1);
     if (!strcmp(argv[1], "play")) return cli_play(argc - 1, argv + 1);
     if (!strcmp(argv[1], "solve")) return cli_solve(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "book")) return cli_book(argc - 1, argv + 1);
     if (!strcmp(argv[1], "match")) return cli_match(argc - 1, argv + 1);
     if (!strcmp(argv[1], "selfplay")) return cli_selfplay(argc - 1, argv + 1);
     if (!strcmp(argv[1], "web")) return cli_web(argc - 1, argv + 1);

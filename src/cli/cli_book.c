@@ -1,0 +1,685 @@
+/* cli_book.c - `tengen book`: a proof too large for one run of the prover, kept as a proof book.
+ *
+ * A book claims "black's value is at least P after the root moves" and holds the parts of its
+ * proof as text lines: black's chosen answers near the root (`answer`), and positions the prover
+ * settled one by one (`proven`, `refuted`, with what each run cost). `check` walks the proof
+ * tree: at white's turn every legal move and the pass (one of each group of moves that give
+ * games equal under a symmetry of the board, history included), at black's turn the book's
+ * answer; a position the book lists as proven, or a game ended by two passes with the count at
+ * least P, closes a line. Black's positions with neither an answer nor a result are the open
+ * parts; `run` proves them with the prover (ab.h) one after the other and appends each result to
+ * the book as soon as it is known, so an interrupted run loses at most the part it was proving.
+ * This is how a proof of many processor hours (5x5 after C3: docs/solve.md) is built over many
+ * sessions and checked by anyone.
+ *
+ * Owns: the book's format, the walk and its report. The rules are the rules core's (game.h), the
+ * proofs of the parts ab.h's.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#include "cli/cli_args.h"
+#include "tengen/ab.h"
+#include "tengen/game.h"
+#include "tengen/score.h"
+
+#define BOOK_MAX_MOVES 64 /* moves of one position's sequence, from the empty board */
+#define BOOK_PASS 255     /* a pass in a sequence's key */
+#define BOOK_LINE_MAX 4096
+#define MOVES_TEXT_MAX 512 /* a sequence as text: 64 vertices and commas */
+
+typedef enum entry_kind { ENTRY_ANSWER, ENTRY_PROVEN, ENTRY_REFUTED } entry_kind_t;
+
+/* A move sequence from the empty board, in the orientation that makes it smallest (its key). */
+typedef struct seq_key {
+    int len;
+    uint8_t m[BOOK_MAX_MOVES]; /* y * size + x, or BOOK_PASS */
+} seq_key_t;
+
+typedef struct entry {
+    entry_kind_t kind;
+    seq_key_t key;
+    uint8_t answer; /* ENTRY_ANSWER: black's move in the key's orientation */
+    uint64_t nodes; /* ENTRY_PROVEN: the expansions recorded ("nodes N"), 0 if none */
+    double cpu;     /* and the processor seconds ("cpu S") */
+    int line;
+} entry_t;
+
+typedef struct book {
+    const char *path;
+    int size;
+    rules_t rules;
+    int at_least2; /* the claim: black's value >= this, in half points */
+    double at_least;
+    int root[BOOK_MAX_MOVES], root_len;
+    entry_t *e;
+    int n, cap;
+    /* the 8 symmetries of the board on y * size + x, and their inverses */
+    uint8_t map[8][BOARD_MAX_SIZE * BOARD_MAX_SIZE], inv[8][BOARD_MAX_SIZE * BOARD_MAX_SIZE];
+} book_t;
+
+/* What a walk found. */
+typedef enum verdict { PROVEN, OPEN, REFUTED } verdict_t;
+
+typedef struct walk {
+    const book_t *book;
+    game_t *g;
+    int seq[BOOK_MAX_MOVES], len; /* the moves from the empty board */
+    /* the open positions (black to move, neither answered nor settled), as sequences */
+    int (*open)[BOOK_MAX_MOVES];
+    int *open_len;
+    int n_open, cap_open;
+    int leaves;      /* book results and finished games the proof uses */
+    int white_nodes; /* white's positions expanded */
+    uint64_t nodes;  /* expansions recorded for the results used */
+    double cpu;
+    char why[4 * MOVES_TEXT_MAX]; /* the first refutation met */
+} walk_t;
+
+/* ---- sequences ---- */
+
+static void book_symmetries(book_t *b)
+{
+    const int n = b->size;
+    for (int s = 0; s < 8; s++)
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int u = s & 4 ? y : x, v = s & 4 ? x : y;
+                if (s & 1) u = n - 1 - u;
+                if (s & 2) v = n - 1 - v;
+                b->map[s][y * n + x] = (uint8_t)(v * n + u);
+                b->inv[s][v * n + u] = (uint8_t)(y * n + x);
+            }
+}
+
+static uint8_t point_index(const board_t *bd, int p)
+{
+    return p == POINT_PASS ? BOOK_PASS
+                           : (uint8_t)(board_y(bd, p) * bd->size + board_x(bd, p));
+}
+
+static int index_point(const board_t *bd, uint8_t i)
+{
+    return i == BOOK_PASS ? POINT_PASS : board_point(bd, i % bd->size, i / bd->size);
+}
+
+/* The key of a sequence and the symmetry that gives it (key = sym(sequence)). Two games whose
+ * sequences have one key are the same game up to that symmetry, history and all, so under
+ * every ko rule they have one value. */
+static int seq_key(const book_t *b, const board_t *bd, const int *seq, int len, seq_key_t *key)
+{
+    int best = -1;
+    seq_key_t k;
+    k.len = len;
+    for (int s = 0; s < 8; s++) {
+        for (int i = 0; i < len; i++) {
+            uint8_t idx = point_index(bd, seq[i]);
+            k.m[i] = idx == BOOK_PASS ? BOOK_PASS : b->map[s][idx];
+        }
+        if (best < 0 || memcmp(k.m, key->m, (size_t)len) < 0) {
+            *key = k;
+            best = s;
+        }
+    }
+    return best;
+}
+
+static const entry_t *book_find(const book_t *b, const seq_key_t *k, entry_kind_t kind)
+{
+    for (int i = 0; i < b->n; i++)
+        if (b->e[i].kind == kind && b->e[i].key.len == k->len &&
+            !memcmp(b->e[i].key.m, k->m, (size_t)k->len))
+            return &b->e[i];
+    return NULL;
+}
+
+/* "C3,D3,pass" into points (the root's moves are not included); false with a message if a
+ * vertex is bad. An empty text or "-" is no move. */
+static bool parse_moves(const board_t *bd, const char *text, int *out, int *len, const char *where)
+{
+    char buf[BOOK_LINE_MAX];
+    snprintf(buf, sizeof buf, "%s", text);
+    *len = 0;
+    if (!strcmp(buf, "-")) return true;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        int p = board_point_from_gtp(bd, tok);
+        if (p == POINT_NONE) {
+            fprintf(stderr, "tengen book: %s: '%s' is not a vertex on a %dx%d board\n", where, tok,
+                    bd->size, bd->size);
+            return false;
+        }
+        if (*len >= BOOK_MAX_MOVES) {
+            fprintf(stderr, "tengen book: %s: more than %d moves\n", where, BOOK_MAX_MOVES);
+            return false;
+        }
+        out[(*len)++] = p;
+    }
+    return true;
+}
+
+static void moves_text(const board_t *bd, const int *seq, int len, char *out, size_t cap)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    if (len == 0) snprintf(out, cap, "-");
+    for (int i = 0; i < len && used + 8 < cap; i++) {
+        char v[8];
+        used += (size_t)snprintf(out + used, cap - used, "%s%s", i ? "," : "",
+                                 board_point_to_gtp(bd, seq[i], v));
+    }
+}
+
+/* Play seq on g from its current position (black first if g is empty); false with a message
+ * naming `where` if a move is illegal. */
+static bool play_sequence(game_t *g, const int *seq, int len, const char *where)
+{
+    for (int i = 0; i < len; i++) {
+        game_status_t st = game_play(g, game_to_move(g), seq[i]);
+        if (st != GAME_OK) {
+            char v[8];
+            fprintf(stderr, "tengen book: %s: move %d (%s) is illegal: %s\n", where, i + 1,
+                    board_point_to_gtp(game_board(g), seq[i], v), game_status_text(st));
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- the file ---- */
+
+static void book_free(book_t *b)
+{
+    free(b->e);
+}
+
+static bool add_entry(book_t *b, const entry_t *e)
+{
+    if (b->n == b->cap) {
+        int cap = b->cap ? 2 * b->cap : 64;
+        entry_t *ne = realloc(b->e, (size_t)cap * sizeof *ne);
+        if (!ne) return false;
+        b->e = ne;
+        b->cap = cap;
+    }
+    b->e[b->n++] = *e;
+    return true;
+}
+
+/* The number after `word` among the fields of rest ("nodes 123 cpu 4.5"), or fallback. */
+static double field_number(const char *rest, const char *word, double fallback)
+{
+    const size_t wl = strlen(word);
+    for (const char *p = rest; (p = strstr(p, word)) != NULL; p += wl) {
+        if ((p == rest || p[-1] == ' ') && p[wl] == ' ') {
+            char *end;
+            double v = strtod(p + wl + 1, &end);
+            if (end != p + wl + 1) return v;
+        }
+    }
+    return fallback;
+}
+
+/* Read and check the whole book: the header (size, rules, ko, komi, at-least, root) before the
+ * entries, every sequence legal from the empty board, every answer black's and legal. */
+static bool book_read(book_t *b, const char *path)
+{
+    memset(b, 0, sizeof *b);
+    b->path = path;
+    b->size = 0;
+    rules_preset(&b->rules, "chinese");
+    b->rules.komi = 0;
+    bool have_goal = false;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "tengen book: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    char line[BOOK_LINE_MAX], where[BOOK_LINE_MAX + 64];
+    game_t *g = NULL;
+    bool ok = true;
+    for (int ln = 1; ok && fgets(line, sizeof line, f); ln++) {
+        size_t l = strlen(line);
+        if (l == sizeof line - 1 && line[l - 1] != '\n') {
+            fprintf(stderr, "tengen book: %s:%d: line too long\n", path, ln);
+            ok = false;
+            break;
+        }
+        while (l && (line[l - 1] == '\n' || line[l - 1] == '\r' || line[l - 1] == ' '))
+            line[--l] = '\0';
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s || *s == '#') continue;
+        char word[32] = "", arg[BOOK_LINE_MAX] = "", arg2[BOOK_LINE_MAX] = "";
+        int got = sscanf(s, "%31s %4095s %4095s", word, arg, arg2);
+        snprintf(where, sizeof where, "%s:%d", path, ln);
+        const bool header = !strcmp(word, "size") || !strcmp(word, "rules") ||
+                            !strcmp(word, "ko") || !strcmp(word, "komi") ||
+                            !strcmp(word, "at-least") || !strcmp(word, "root");
+        if (header && g) {
+            fprintf(stderr, "tengen book: %s: '%s' must come before the first entry\n", where, word);
+            ok = false;
+        } else if (got < 2) {
+            fprintf(stderr, "tengen book: %s: '%s' needs a value\n", where, word);
+            ok = false;
+        } else if (!strcmp(word, "size")) {
+            char *end;
+            long n = strtol(arg, &end, 10);
+            if (*end || n < 2 || n > BOARD_MAX_SIZE) {
+                fprintf(stderr, "tengen book: %s: size must be 2..%d\n", where, BOARD_MAX_SIZE);
+                ok = false;
+            }
+            b->size = (int)n;
+        } else if (!strcmp(word, "rules")) {
+            double komi = b->rules.komi;
+            if (!rules_preset(&b->rules, arg)) {
+                fprintf(stderr, "tengen book: %s: unknown rules preset '%s'\n", where, arg);
+                ok = false;
+            }
+            b->rules.komi = komi;
+        } else if (!strcmp(word, "ko")) {
+            if (!rules_parse_ko(arg, &b->rules.ko)) {
+                fprintf(stderr, "tengen book: %s: ko must be simple, positional or situational\n",
+                        where);
+                ok = false;
+            }
+        } else if (!strcmp(word, "komi") || !strcmp(word, "at-least")) {
+            char *end;
+            double v = strtod(arg, &end);
+            if (*end || v < -1000 || v > 1000) {
+                fprintf(stderr, "tengen book: %s: '%s' is not a number of points\n", where, arg);
+                ok = false;
+            } else if (!strcmp(word, "komi")) {
+                b->rules.komi = v;
+            } else {
+                b->at_least = v;
+                double t2 = v * 2;
+                b->at_least2 = (int)(t2 >= 0 ? t2 + 0.5 : t2 - 0.5);
+                have_goal = true;
+            }
+        } else if (!strcmp(word, "root")) {
+            if (!b->size) {
+                fprintf(stderr, "tengen book: %s: 'size' must come first\n", where);
+                ok = false;
+            } else {
+                game_t *tmp = game_new(b->size, &b->rules);
+                ok = tmp && parse_moves(game_board(tmp), arg, b->root, &b->root_len, where) &&
+                     play_sequence(tmp, b->root, b->root_len, where);
+                game_free(tmp);
+            }
+        } else if (!strcmp(word, "answer") || !strcmp(word, "proven") ||
+                   !strcmp(word, "refuted") || !strcmp(word, "unknown")) {
+            if (!g) {
+                if (!b->size || !have_goal) {
+                    fprintf(stderr, "tengen book: %s: 'size' and 'at-least' must come first\n",
+                            where);
+                    ok = false;
+                    break;
+                }
+                g = game_new(b->size, &b->rules);
+                if (!g) {
+                    fprintf(stderr, "tengen book: out of memory\n");
+                    ok = false;
+                    break;
+                }
+                book_symmetries(b);
+            }
+            if (!strcmp(word, "unknown")) continue; /* a run that reached its limit: a record */
+            int seq[BOOK_MAX_MOVES + 1], len;
+            game_reset(g, b->size);
+            if (!parse_moves(game_board(g), arg, seq, &len, where) ||
+                !play_sequence(g, seq, len, where)) {
+                ok = false;
+                break;
+            }
+            entry_t e = {0};
+            e.line = ln;
+            int sym = seq_key(b, game_board(g), seq, len, &e.key);
+            if (!strcmp(word, "answer")) {
+                int a;
+                if (got < 3 || (a = board_point_from_gtp(game_board(g), arg2)) == POINT_NONE) {
+                    fprintf(stderr, "tengen book: %s: 'answer MOVES MOVE' needs black's move\n",
+                            where);
+                    ok = false;
+                } else if (game_to_move(g) != STONE_BLACK) {
+                    fprintf(stderr, "tengen book: %s: white is to move after %s\n", where, arg);
+                    ok = false;
+                } else if (game_check_move(g, STONE_BLACK, a) != GAME_OK) {
+                    fprintf(stderr, "tengen book: %s: black's %s is illegal there\n", where, arg2);
+                    ok = false;
+                } else {
+                    uint8_t idx = point_index(game_board(g), a);
+                    e.kind = ENTRY_ANSWER;
+                    e.answer = idx == BOOK_PASS ? BOOK_PASS : b->map[sym][idx];
+                }
+            } else {
+                e.kind = !strcmp(word, "proven") ? ENTRY_PROVEN : ENTRY_REFUTED;
+                const char *rest = strstr(s, arg) + strlen(arg);
+                e.nodes = (uint64_t)field_number(rest, "nodes", 0);
+                e.cpu = field_number(rest, "cpu", 0);
+            }
+            if (ok && !add_entry(b, &e)) {
+                fprintf(stderr, "tengen book: out of memory\n");
+                ok = false;
+            }
+        } else {
+            fprintf(stderr, "tengen book: %s: unknown line '%s'\n", where, word);
+            ok = false;
+        }
+    }
+    if (ok && ferror(f)) {
+        fprintf(stderr, "tengen book: %s: read error\n", path);
+        ok = false;
+    }
+    fclose(f);
+    if (ok && (!b->size || !have_goal)) {
+        fprintf(stderr, "tengen book: %s: needs 'size N' and 'at-least P'\n", path);
+        ok = false;
+    }
+    if (ok && !g) book_symmetries(b);
+    game_free(g);
+    if (!ok) book_free(b);
+    return ok;
+}
+
+/* ---- the walk ---- */
+
+static bool note_open(walk_t *w)
+{
+    if (w->n_open == w->cap_open) {
+        int cap = w->cap_open ? 2 * w->cap_open : 64;
+        int(*no)[BOOK_MAX_MOVES] = realloc(w->open, (size_t)cap * sizeof *no);
+        int *nl = realloc(w->open_len, (size_t)cap * sizeof *nl);
+        if (no) w->open = no;
+        if (nl) w->open_len = nl;
+        if (!no || !nl) return false;
+        w->cap_open = cap;
+    }
+    memcpy(w->open[w->n_open], w->seq, (size_t)w->len * sizeof(int));
+    w->open_len[w->n_open++] = w->len;
+    return true;
+}
+
+static verdict_t walk_node(walk_t *w);
+
+/* Play p for the player to move, walk the position, take it back. */
+static verdict_t walk_child(walk_t *w, int p)
+{
+    if (w->len >= BOOK_MAX_MOVES) {
+        snprintf(w->why, sizeof w->why, "a line longer than %d moves", BOOK_MAX_MOVES);
+        return REFUTED;
+    }
+    if (game_play(w->g, game_to_move(w->g), p) != GAME_OK) return REFUTED; /* checked before */
+    w->seq[w->len++] = p;
+    verdict_t v = walk_node(w);
+    w->len--;
+    game_undo(w->g);
+    return v;
+}
+
+static verdict_t walk_node(walk_t *w)
+{
+    const book_t *b = w->book;
+    const board_t *bd = game_board(w->g);
+    char text[MOVES_TEXT_MAX];
+    if (game_is_over(w->g)) { /* two passes: the count decides */
+        score_t sc = score_tromp_taylor(bd, game_rules(w->g), game_handicap(w->g));
+        w->leaves++;
+        if (2 * sc.margin >= b->at_least2) return PROVEN;
+        moves_text(bd, w->seq, w->len, text, sizeof text);
+        snprintf(w->why, sizeof w->why, "after %s the game is over, %+g for black", text,
+                 sc.margin);
+        return REFUTED;
+    }
+    seq_key_t key;
+    int sym = seq_key(b, bd, w->seq, w->len, &key);
+    const entry_t *e;
+    if ((e = book_find(b, &key, ENTRY_REFUTED)) != NULL) {
+        moves_text(bd, w->seq, w->len, text, sizeof text);
+        snprintf(w->why, sizeof w->why, "%s is refuted (line %d)", text, e->line);
+        return REFUTED;
+    }
+    if ((e = book_find(b, &key, ENTRY_PROVEN)) != NULL) {
+        w->leaves++;
+        w->nodes += e->nodes;
+        w->cpu += e->cpu;
+        return PROVEN;
+    }
+    if (game_to_move(w->g) == STONE_BLACK) {
+        if ((e = book_find(b, &key, ENTRY_ANSWER)) == NULL)
+            return note_open(w) ? OPEN : REFUTED; /* out of memory: nothing is claimed */
+        uint8_t idx = e->answer == BOOK_PASS ? BOOK_PASS : b->inv[sym][e->answer];
+        const int answer = index_point(bd, idx);
+        verdict_t v = walk_child(w, answer);
+        if (v == REFUTED) { /* name the answer that failed, then why */
+            char prefix[MOVES_TEXT_MAX + 64], a[8];
+            moves_text(bd, w->seq, w->len, text, sizeof text);
+            snprintf(prefix, sizeof prefix, "black's answer %s after %s (line %d) fails: ",
+                     board_point_to_gtp(bd, answer, a), text, e->line);
+            size_t pl = strlen(prefix), wl = strlen(w->why);
+            if (pl + wl >= sizeof w->why) wl = sizeof w->why - 1 - pl; /* cut a long chain */
+            memmove(w->why + pl, w->why, wl);
+            memcpy(w->why, prefix, pl);
+            w->why[pl + wl] = '\0';
+        }
+        return v;
+    }
+    /* White: every legal move and the pass, one per group of equal games. */
+    w->white_nodes++;
+    int moves[BOARD_MAX_POINTS + 1], n = game_legal_moves(w->g, STONE_WHITE, moves);
+    moves[n++] = POINT_PASS;
+    seq_key_t seen[BOARD_MAX_POINTS + 1];
+    int n_seen = 0;
+    verdict_t v = PROVEN;
+    for (int i = 0; i < n && v != REFUTED; i++) {
+        w->seq[w->len] = moves[i];
+        seq_key_t k;
+        seq_key(b, bd, w->seq, w->len + 1, &k);
+        bool twin = false;
+        for (int j = 0; j < n_seen && !twin; j++)
+            twin = !memcmp(seen[j].m, k.m, (size_t)k.len);
+        if (twin) continue;
+        seen[n_seen++] = k;
+        verdict_t c = walk_child(w, moves[i]);
+        if (c == REFUTED) v = REFUTED;
+        if (c == OPEN && v == PROVEN) v = OPEN;
+    }
+    return v;
+}
+
+/* Walk the book's proof from its root. */
+static verdict_t book_walk(const book_t *b, walk_t *w)
+{
+    memset(w, 0, sizeof *w);
+    w->book = b;
+    w->g = game_new(b->size, &b->rules);
+    if (!w->g) return REFUTED;
+    memcpy(w->seq, b->root, (size_t)b->root_len * sizeof(int));
+    w->len = b->root_len;
+    if (!play_sequence(w->g, w->seq, w->len, "root")) return REFUTED;
+    return walk_node(w);
+}
+
+static void walk_free(walk_t *w)
+{
+    game_free(w->g);
+    free(w->open);
+    free(w->open_len);
+}
+
+static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open)
+{
+    char root[BOOK_LINE_MAX];
+    game_t *g = game_new(b->size, &b->rules);
+    if (!g) return;
+    moves_text(game_board(g), b->root, b->root_len, root, sizeof root);
+    printf("claim: black gets at least %g on %dx%d after %s (rules %s, ko %s, komi %g)\n",
+           b->at_least, b->size, b->size, root, b->rules.name, rules_ko_name(b->rules.ko),
+           b->rules.komi);
+    if (v == REFUTED)
+        printf("status: refuted: %s\n", w->why);
+    else if (v == OPEN)
+        printf("status: open: %d positions to prove\n", w->n_open);
+    else
+        printf("status: proven\n");
+    printf("proof so far: %d results used, %d white positions expanded, %llu expansions and "
+           "%.0f processor seconds recorded\n",
+           w->leaves, w->white_nodes, (unsigned long long)w->nodes, w->cpu);
+    if (list_open && v == OPEN)
+        for (int i = 0; i < w->n_open; i++) {
+            char t[MOVES_TEXT_MAX];
+            moves_text(game_board(g), w->open[i], w->open_len[i], t, sizeof t);
+            printf("open %s\n", t);
+        }
+    game_free(g);
+}
+
+/* ---- run: prove the open positions ---- */
+
+/* Prove one open position with the prover and append the result to the book. */
+static bool prove_open(const book_t *b, const int *seq, int len, const ab_config_t *base,
+                       FILE *out)
+{
+    game_t *g = game_new(b->size, &b->rules);
+    if (!g) return false;
+    char text[MOVES_TEXT_MAX];
+    moves_text(game_board(g), seq, len, text, sizeof text);
+    if (!play_sequence(g, seq, len, text)) {
+        game_free(g);
+        return false;
+    }
+    ab_config_t cfg = *base;
+    cfg.single_test = true;
+    cfg.test_value = b->at_least2;
+    ab_result_t r;
+    if (!ab_search(g, &cfg, &r)) {
+        fprintf(stderr, "tengen book: cannot search %s (out of memory?)\n", text);
+        game_free(g);
+        return false;
+    }
+    game_free(g);
+    /* r's bounds are for the player to move: black here. */
+    const char *kind = r.lo >= b->at_least2 ? "proven" : r.hi < b->at_least2 ? "refuted" : "unknown";
+    fprintf(out, "%s %s nodes %llu cpu %.1f depth %d\n", kind, text,
+            (unsigned long long)r.nodes, r.cpu_seconds, r.depth);
+    fflush(out);
+    printf("%s %s nodes %llu cpu %.1f s\n", kind, text, (unsigned long long)r.nodes,
+           r.cpu_seconds);
+    fflush(stdout);
+    return true;
+}
+
+enum { OPT_NODES, OPT_SECONDS, OPT_POSITIONS, OPT_TT_BITS, OPT_COUNT };
+
+static const cli_opt_t BOOK_OPTS[OPT_COUNT] = {
+    [OPT_NODES] = {"nodes", CLI_OPT_INT, 1, 1e15, NULL, NULL,
+                   "run: expansions per position (default no limit)"},
+    [OPT_SECONDS] = {"seconds", CLI_OPT_NUMBER, 0.001, 1e7, NULL, NULL,
+                     "run: seconds per position (default no limit)"},
+    [OPT_POSITIONS] = {"positions", CLI_OPT_INT, 1, 1e9, NULL, NULL,
+                       "run: prove at most this many open positions (default all)"},
+    [OPT_TT_BITS] = {"tt-bits", CLI_OPT_INT, 10, 30, NULL, NULL,
+                     "run: log2 of the prover's table entries (default 22)"},
+};
+
+static void usage(void)
+{
+    printf("usage: tengen book check FILE\n"
+           "       tengen book run FILE [options]\n"
+           "A proof book: a claim \"black gets at least P after these moves\" proven in parts\n"
+           "(docs/solve.md, \"Proof books\"). check walks the proof and lists the positions still\n"
+           "open; run proves them one by one with the prover and appends each result to FILE.\n"
+           "Exit status: 0 proven, 1 open or refuted, 2 bad input.\n"
+           "options:\n");
+    cli_args_usage(stdout, BOOK_OPTS, OPT_COUNT);
+}
+
+int cli_book(int argc, char **argv)
+{
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage();
+        return 0;
+    }
+    if (argc < 3 || (strcmp(argv[1], "check") && strcmp(argv[1], "run"))) {
+        fprintf(stderr, "tengen book: usage: tengen book check|run FILE [options] (--help)\n");
+        return 2;
+    }
+    const bool run = !strcmp(argv[1], "run");
+    cli_value_t a[OPT_COUNT];
+    switch (cli_args_parse(argc, argv, 3, "book", BOOK_OPTS, OPT_COUNT, a)) {
+    case CLI_ARGS_HELP:
+        usage();
+        return 0;
+    case CLI_ARGS_ERROR:
+        return 2;
+    case CLI_ARGS_OK:
+        break;
+    }
+    if (!run && (a[OPT_NODES].given || a[OPT_SECONDS].given || a[OPT_POSITIONS].given ||
+                 a[OPT_TT_BITS].given)) {
+        fprintf(stderr, "tengen book: check takes no options\n");
+        return 2;
+    }
+    book_t b;
+    if (!book_read(&b, argv[2])) return 2;
+    walk_t w;
+    verdict_t v = book_walk(&b, &w);
+    if (run && v == OPEN) {
+        ab_config_t cfg = ab_config_default();
+        cfg.tt_bits = a[OPT_TT_BITS].given ? (int)a[OPT_TT_BITS].number : 22;
+        cfg.max_nodes = a[OPT_NODES].given ? (uint64_t)a[OPT_NODES].number : 0;
+        cfg.max_seconds = a[OPT_SECONDS].given ? a[OPT_SECONDS].number : 0;
+        long budget = a[OPT_POSITIONS].given ? (long)a[OPT_POSITIONS].number : -1;
+        FILE *out = fopen(b.path, "a");
+        if (!out) {
+            fprintf(stderr, "tengen book: %s: %s\n", b.path, strerror(errno));
+            walk_free(&w);
+            book_free(&b);
+            return 2;
+        }
+        /* One position at a time, the book read again after each: a refutation stops the work
+         * below the same answer, and a proof may close other open positions by symmetry. A
+         * position the prover could not settle within the limits is not tried again. */
+        char stamp[64];
+        time_t now = time(NULL);
+        strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+        fprintf(out, "# tengen book run, %s\n", stamp);
+        seq_key_t tried[64];
+        int n_tried = 0;
+        while (v == OPEN && budget != 0 && n_tried < 64) {
+            int pick = -1;
+            for (int i = 0; i < w.n_open && pick < 0; i++) {
+                seq_key_t k;
+                seq_key(&b, game_board(w.g), w.open[i], w.open_len[i], &k);
+                bool seen = false;
+                for (int j = 0; j < n_tried && !seen; j++)
+                    seen = tried[j].len == k.len && !memcmp(tried[j].m, k.m, (size_t)k.len);
+                if (!seen) {
+                    pick = i;
+                    tried[n_tried++] = k;
+                }
+            }
+            if (pick < 0) break;
+            if (!prove_open(&b, w.open[pick], w.open_len[pick], &cfg, out)) break;
+            if (budget > 0) budget--;
+            walk_free(&w);
+            book_free(&b);
+            if (!book_read(&b, argv[2])) {
+                fclose(out);
+                return 2;
+            }
+            v = book_walk(&b, &w);
+        }
+        fclose(out);
+    }
+    report(&b, v, &w, true);
+    walk_free(&w);
+    book_free(&b);
+    return v == PROVEN ? 0 : 1;
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# tengen book: a proof in parts. On 3x3: a book run proves the open positions and appends them,
+# after which check says proven (exit 0) and a second run has nothing to do; a wrong answer is
+# reported as refuted with the answer named; results in another orientation close positions by
+# symmetry; two passes end a line with the count; a limit leaves the position open; every bad
+# book or command line is refused with a message and exit code 2; the 5x5 book of docs/proofs
+# reads cleanly.
+#   bash tests/book_cli.sh <path to tengen>
+set -u
+. "$(dirname "$0")/common.bash"
+test_start book_cli docs/proofs/5x5-c3.book "$@"
+fail=0
+err() {
+    echo "FAIL: $*"
+    fail=1
+}
+
+book() { # book FILE LINES...: write a book
+    local f=$1
+    shift
+    printf '%s\n' "$@" >"$f"
+}
+
+# check, then run, then check: the open positions are proven and recorded.
+b=$SCRATCH/centre.book
+book "$b" "size 3" "at-least 9" "root B2"
+out=$("$TENGEN" book check "$b")
+rc=$?
+[ "$rc" = 1 ] || err "open book: check exit $rc, wanted 1"
+grep -qx "status: open: 3 positions to prove" <<<"$out" || err "open book: $out"
+[ "$(grep -c '^open B2,' <<<"$out")" = 3 ] || err "open book: the open positions: $out"
+out=$("$TENGEN" book run "$b")
+rc=$?
+[ "$rc" = 0 ] || err "run: exit $rc, wanted 0: $out"
+grep -qx "status: proven" <<<"$out" || err "run: $out"
+[ "$(grep -c '^proven B2,' "$b")" = 3 ] || err "run: the results appended: $(cat "$b")"
+grep -q '^# tengen book run, ' "$b" || err "run: no stamp"
+"$TENGEN" book check "$b" >/dev/null || err "check after run: not proven"
+before=$(wc -l <"$b")
+"$TENGEN" book run "$b" >/dev/null || err "second run: not proven"
+[ "$(wc -l <"$b")" = "$before" ] || err "second run: appended to a proven book"
+
+# A wrong answer: after B1 (black's value B+3), B1,B2 answered by A2 loses a point.
+b=$SCRATCH/side.book
+book "$b" "size 3" "at-least 3" "root B1" "answer B1,B2 A2"
+out=$("$TENGEN" book run "$b")
+rc=$?
+[ "$rc" = 1 ] || err "wrong answer: exit $rc, wanted 1"
+grep -q "^status: refuted: black's answer A2 after B1,B2 (line 4) fails: B1,B2,A2,.* is refuted" \
+    <<<"$out" || err "wrong answer: $out"
+grep -q '^refuted B1,B2,A2,' "$b" || err "wrong answer: no refutation recorded"
+# The answer of the principal variation (tengen solve --size 3 --moves B1,B2: B3) holds.
+book "$b" "size 3" "at-least 3" "root B1" "answer B1,B2 B3"
+"$TENGEN" book run "$b" >/dev/null || err "right answer: not proven: $(cat "$b")"
+
+# Results in another orientation count by symmetry; B2,pass answered by a pass ends the game
+# with all 9 points for black.
+b=$SCRATCH/sym.book
+book "$b" "size 3" "at-least 9" "root B2" "proven B2,C2 nodes 5" "proven B2,C1" \
+    "answer B2,pass pass"
+out=$("$TENGEN" book check "$b")
+[ $? = 0 ] || err "symmetry: not proven: $out"
+grep -q "^proof so far: 3 results used, 1 white positions expanded, 5 expansions" <<<"$out" ||
+    err "symmetry: $out"
+# Not a symmetric history: after B1 the points A2 and C2 are images, A2 and B2 are not.
+book "$b" "size 3" "at-least 3" "root B1" "proven B1,C2"
+out=$("$TENGEN" book check "$b")
+grep -q "^open B1,A2" <<<"$out" && err "symmetry: B1,C2 should close B1,A2: $out"
+grep -q "^open B1,B2" <<<"$out" || err "symmetry: B1,B2 closed by B1,C2: $out"
+
+# A limit leaves the position open, recorded as unknown.
+b=$SCRATCH/limit.book
+book "$b" "size 4" "at-least 2" "root B2"
+out=$("$TENGEN" book run "$b" --nodes 10 --positions 2)
+rc=$?
+[ "$rc" = 1 ] || err "limit: exit $rc, wanted 1"
+[ "$(grep -c '^unknown B2,' "$b")" = 2 ] || err "limit: $(cat "$b")"
+grep -q "^status: open" <<<"$out" || err "limit: $out"
+
+# The 5x5 book reads cleanly (it is open or proven, never malformed).
+out=$("$TENGEN" book check "$ROOT/docs/proofs/5x5-c3.book")
+rc=$?
+[ "$rc" -le 1 ] || err "5x5 book: exit $rc"
+grep -q "^claim: black gets at least 25 on 5x5 after C3" <<<"$out" || err "5x5 book: $out"
+
+# Bad books and command lines: a message on stderr, exit code 2, nothing on stdout.
+bad_book() { # description, lines...
+    local what=$1
+    shift
+    book "$SCRATCH/bad.book" "$@"
+    local out rc
+    out=$("$TENGEN" book check "$SCRATCH/bad.book" 2>"$SCRATCH/err")
+    rc=$?
+    [ "$rc" = 2 ] || err "bad book ($what): exit $rc, wanted 2"
+    [ -z "$out" ] || err "bad book ($what): printed on stdout"
+    [ -s "$SCRATCH/err" ] || err "bad book ($what): no message"
+}
+bad_book "no goal" "size 3" "root B2"
+bad_book "no size" "at-least 3"
+bad_book "unknown line" "size 3" "at-least 3" "prove B2"
+bad_book "bad vertex" "size 3" "at-least 3" "proven Z9"
+bad_book "illegal sequence" "size 3" "at-least 3" "proven B2,B2"
+bad_book "answer on an occupied point" "size 3" "at-least 3" "answer B2,A1 B2"
+bad_book "answer for white" "size 3" "at-least 3" "answer B2 A1"
+bad_book "answer without a move" "size 3" "at-least 3" "answer B2,A1"
+bad_book "header after an entry" "size 3" "at-least 3" "proven B2,A1" "komi 7"
+bad_book "size out of range" "size 40" "at-least 3"
+bad_book "bad ko rule" "size 3" "ko sometimes" "at-least 3"
+bad_book "bad number" "size 3" "at-least lots"
+bad_book "illegal root" "size 3" "at-least 3" "root B2,B2"
+for args in "" "check" "prove $SCRATCH/sym.book" "check $SCRATCH/none.book" \
+    "check $SCRATCH/sym.book --nodes 5" "run $SCRATCH/sym.book --nodes 0" \
+    "run $SCRATCH/sym.book --bogus"; do
+    # shellcheck disable=SC2086
+    out=$("$TENGEN" book $args 2>"$SCRATCH/err")
+    rc=$?
+    [ "$rc" = 2 ] || err "book $args: exit $rc, wanted 2"
+    [ -z "$out" ] || err "book $args: printed on stdout"
+    [ -s "$SCRATCH/err" ] || err "book $args: no message"
+done
+
+[ "$fail" = 0 ] && echo "book_cli: all passed"
+exit "$fail"
