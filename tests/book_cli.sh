@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tengen book: a proof in parts. On 3x3: a book run proves the open positions and appends them,
-# after which check says proven (exit 0) and a second run has nothing to do; a wrong answer is
+# after which check says proven (exit 0) and a second run has nothing to do; two runs with
+# --worker share the open positions of one book; a wrong answer is
 # reported as refuted with the answer named; results in another orientation close positions by
 # symmetry; two passes end a line with the count; a limit leaves the position open; every bad
 # book or command line is refused with a message and exit code 2; the 5x5 book of docs/proofs
@@ -39,6 +40,14 @@ grep -q '^# tengen book run, ' "$b" || err "run: no stamp"
 before=$(wc -l <"$b")
 "$TENGEN" book run "$b" >/dev/null || err "second run: not proven"
 [ "$(wc -l <"$b")" = "$before" ] || err "second run: appended to a proven book"
+
+# Two runs share one book: each proves only its part, and together they prove it all.
+b=$SCRATCH/shared.book
+book "$b" "size 3" "at-least 9" "root B2"
+"$TENGEN" book run "$b" --worker 0/2 >"$SCRATCH/w0" && err "worker 0/2 alone proved everything"
+n0=$(grep -c '^proven' "$b")
+"$TENGEN" book run "$b" --worker 1/2 >"$SCRATCH/w1" || err "workers 0/2 and 1/2: not proven"
+[ "$n0" -ge 1 ] && [ "$(grep -c '^proven' "$b")" = 3 ] || err "workers: $(cat "$b")"
 
 # A wrong answer: after B1 (black's value B+3), B1,B2 answered by A2 loses a point.
 b=$SCRATCH/side.book
@@ -110,7 +119,8 @@ bad_book "bad number" "size 3" "at-least lots"
 bad_book "illegal root" "size 3" "at-least 3" "root B2,B2"
 for args in "" "check" "prove $SCRATCH/sym.book" "check $SCRATCH/none.book" \
     "check $SCRATCH/sym.book --nodes 5" "run $SCRATCH/sym.book --nodes 0" \
-    "run $SCRATCH/sym.book --bogus"; do
+    "run $SCRATCH/sym.book --bogus" "run $SCRATCH/sym.book --worker 2/2" \
+    "run $SCRATCH/sym.book --worker 1/2x" "check $SCRATCH/sym.book --worker 0/2"; do
     # shellcheck disable=SC2086
     out=$("$TENGEN" book $args 2>"$SCRATCH/err")
     rc=$?

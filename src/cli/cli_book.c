@@ -542,6 +542,16 @@ static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open
 
 /* ---- run: prove the open positions ---- */
 
+/* Which of several runs on one book a position belongs to: by its key, so that every run agrees
+ * whatever each has proven meanwhile. */
+static unsigned key_hash(const seq_key_t *k)
+{
+    uint32_t h = 2166136261u;
+    for (int i = 0; i < k->len; i++)
+        h = (h ^ k->m[i]) * 16777619u;
+    return h;
+}
+
 /* Prove one open position with the prover and append the result to the book. */
 static bool prove_open(const book_t *b, const int *seq, int len, const ab_config_t *base,
                        FILE *out)
@@ -575,7 +585,7 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
     return true;
 }
 
-enum { OPT_NODES, OPT_SECONDS, OPT_POSITIONS, OPT_TT_BITS, OPT_COUNT };
+enum { OPT_NODES, OPT_SECONDS, OPT_POSITIONS, OPT_TT_BITS, OPT_WORKER, OPT_COUNT };
 
 static const cli_opt_t BOOK_OPTS[OPT_COUNT] = {
     [OPT_NODES] = {"nodes", CLI_OPT_INT, 1, 1e15, NULL, NULL,
@@ -586,6 +596,9 @@ static const cli_opt_t BOOK_OPTS[OPT_COUNT] = {
                        "run: prove at most this many open positions (default all)"},
     [OPT_TT_BITS] = {"tt-bits", CLI_OPT_INT, 10, 30, NULL, NULL,
                      "run: log2 of the prover's table entries (default 22)"},
+    [OPT_WORKER] = {"worker", CLI_OPT_TEXT, 3, 0, "I/N", NULL,
+                    "run: one of N runs on the same book, taking only its share of the open "
+                    "positions (I = 0..N-1)"},
 };
 
 static void usage(void)
@@ -622,9 +635,19 @@ int cli_book(int argc, char **argv)
         break;
     }
     if (!run && (a[OPT_NODES].given || a[OPT_SECONDS].given || a[OPT_POSITIONS].given ||
-                 a[OPT_TT_BITS].given)) {
+                 a[OPT_TT_BITS].given || a[OPT_WORKER].given)) {
         fprintf(stderr, "tengen book: check takes no options\n");
         return 2;
+    }
+    unsigned worker = 0, workers = 1;
+    if (a[OPT_WORKER].given) {
+        char tail;
+        if (sscanf(a[OPT_WORKER].text, "%u/%u%c", &worker, &workers, &tail) != 2 || workers < 1 ||
+            workers > 1000 || worker >= workers) {
+            fprintf(stderr, "tengen book: --worker: '%s' is not I/N with 0 <= I < N <= 1000\n",
+                    a[OPT_WORKER].text);
+            return 2;
+        }
     }
     book_t b;
     if (!book_read(&b, argv[2])) return 2;
@@ -660,7 +683,7 @@ int cli_book(int argc, char **argv)
                 bool seen = false;
                 for (int j = 0; j < n_tried && !seen; j++)
                     seen = tried[j].len == k.len && !memcmp(tried[j].m, k.m, (size_t)k.len);
-                if (!seen) {
+                if (!seen && key_hash(&k) % workers == worker) {
                     pick = i;
                     tried[n_tried++] = k;
                 }
