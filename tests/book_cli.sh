@@ -62,6 +62,18 @@ grep -q '^refuted B1,B2,A2,' "$b" || err "wrong answer: no refutation recorded"
 book "$b" "size 3" "at-least 3" "root B1" "answer B1,B2 B3"
 "$TENGEN" book run "$b" >/dev/null || err "right answer: not proven: $(cat "$b")"
 
+# The other direction, white proving: after B1,B2 (black's value B+3: the principal variation),
+# white's answer A2 to B3 holds black to 3; "at most 2" after B1 is refuted.
+b=$SCRATCH/most.book
+book "$b" "size 3" "at-most 3" "root B1,B2" "answer B1,B2,B3 A2"
+out=$("$TENGEN" book run "$b")
+[ $? = 0 ] || err "at-most 3: not proven: $out"
+grep -q "^claim: black gets at most 3 on 3x3 after B1,B2" <<<"$out" || err "at-most 3: $out"
+grep -q "^proven B1,B2,B3,A2," "$b" || err "at-most 3: black's moves after the answer not walked"
+book "$b" "size 3" "at-most 2" "root B1"
+"$TENGEN" book run "$b" >/dev/null && err "at-most 2 after B1 (B+3): proven"
+grep -q "^refuted B1 " "$b" || err "at-most 2: $(cat "$b")"
+
 # Results in another orientation count by symmetry; B2,pass answered by a pass ends the game
 # with all 9 points for black.
 b=$SCRATCH/sym.book
@@ -111,6 +123,8 @@ bad_book "bad vertex" "size 3" "at-least 3" "proven Z9"
 bad_book "illegal sequence" "size 3" "at-least 3" "proven B2,B2"
 bad_book "answer on an occupied point" "size 3" "at-least 3" "answer B2,A1 B2"
 bad_book "answer for white" "size 3" "at-least 3" "answer B2 A1"
+bad_book "answer for black" "size 3" "at-most 3" "answer - A1"
+bad_book "two claims" "size 3" "at-least 3" "at-most 5"
 bad_book "answer without a move" "size 3" "at-least 3" "answer B2,A1"
 bad_book "header after an entry" "size 3" "at-least 3" "proven B2,A1" "komi 7"
 bad_book "size out of range" "size 40" "at-least 3"

@@ -1,16 +1,17 @@
 /* cli_book.c - `tengen book`: a proof too large for one run of the prover, kept as a proof book.
  *
- * A book claims "black's value is at least P after the root moves" and holds the parts of its
- * proof as text lines: black's chosen answers near the root (`answer`), and positions the prover
- * settled one by one (`proven`, `refuted`, with what each run cost). `check` walks the proof
- * tree: at white's turn every legal move and the pass (one of each group of moves that give
- * games equal under a symmetry of the board, history included), at black's turn the book's
- * answer; a position the book lists as proven, or a game ended by two passes with the count at
- * least P, closes a line. Black's positions with neither an answer nor a result are the open
- * parts; `run` proves them with the prover (ab.h) one after the other and appends each result to
- * the book as soon as it is known, so an interrupted run loses at most the part it was proving.
- * This is how a proof of many processor hours (5x5 after C3: docs/solve.md) is built over many
- * sessions and checked by anyone.
+ * A book claims "black's value is at least P after the root moves" (or "at most P": then white is
+ * the side that proves) and holds the parts of its proof as text lines: the proving side's chosen
+ * answers near the root (`answer`), and positions the prover settled one by one (`proven`,
+ * `refuted`, with what each run cost). `check` walks the proof tree: at the other side's turn
+ * every legal move and the pass (one of each group of moves that give games equal under a
+ * symmetry of the board, history included), at the proving side's turn the book's answer; a
+ * position the book lists as proven, or a game ended by two passes with a count that keeps the
+ * claim, closes a line. The proving side's positions with neither an answer nor a result are the
+ * open parts; `run` proves them with the prover (ab.h) one after the other and appends each
+ * result to the book as soon as it is known, so an interrupted run loses at most the part it was
+ * proving. This is how a proof of many processor hours (5x5 after C3: docs/solve.md) is built
+ * over many sessions and checked by anyone.
  *
  * Owns: the book's format, the walk and its report. The rules are the rules core's (game.h), the
  * proofs of the parts ab.h's.
@@ -55,8 +56,11 @@ typedef struct book {
     const char *path;
     int size;
     rules_t rules;
-    int at_least2; /* the claim: black's value >= this, in half points */
-    double at_least;
+    /* The claim: black's value >= points ("at-least", black proves it) or <= points ("at-most",
+     * white proves it). The prover's side answers, the other side's moves are all walked. */
+    double points;
+    int points2; /* in half points */
+    stone_t prover;
     int root[BOOK_MAX_MOVES], root_len;
     entry_t *e;
     int n, cap;
@@ -71,18 +75,29 @@ typedef struct walk {
     const book_t *book;
     game_t *g;
     int seq[BOOK_MAX_MOVES], len; /* the moves from the empty board */
-    /* the open positions (black to move, neither answered nor settled), as sequences */
+    /* the open positions (the prover's side to move, neither answered nor settled) */
     int (*open)[BOOK_MAX_MOVES];
     int *open_len;
     int n_open, cap_open;
     int leaves;      /* book results and finished games the proof uses */
-    int white_nodes; /* white's positions expanded */
+    int white_nodes; /* the other side's positions expanded (white's for at-least) */
     uint64_t nodes;  /* expansions recorded for the results used */
     double cpu;
     char why[4 * MOVES_TEXT_MAX]; /* the first refutation met */
 } walk_t;
 
 /* ---- sequences ---- */
+
+static const char *color_name(stone_t c)
+{
+    return c == STONE_BLACK ? "black" : "white";
+}
+
+/* Whether black's value v (half points) satisfies the claim. */
+static bool claim_holds(const book_t *b, double v)
+{
+    return b->prover == STONE_BLACK ? v >= b->points2 : v <= b->points2;
+}
 
 static void book_symmetries(book_t *b)
 {
@@ -289,7 +304,8 @@ static bool book_read(book_t *b, const char *path)
                         where);
                 ok = false;
             }
-        } else if (!strcmp(word, "komi") || !strcmp(word, "at-least")) {
+        } else if (!strcmp(word, "komi") || !strcmp(word, "at-least") ||
+                   !strcmp(word, "at-most")) {
             char *end;
             double v = strtod(arg, &end);
             if (*end || v < -1000 || v > 1000) {
@@ -298,9 +314,14 @@ static bool book_read(book_t *b, const char *path)
             } else if (!strcmp(word, "komi")) {
                 b->rules.komi = v;
             } else {
-                b->at_least = v;
+                if (have_goal) {
+                    fprintf(stderr, "tengen book: %s: one claim per book\n", where);
+                    ok = false;
+                }
+                b->points = v;
                 double t2 = v * 2;
-                b->at_least2 = (int)(t2 >= 0 ? t2 + 0.5 : t2 - 0.5);
+                b->points2 = (int)(t2 >= 0 ? t2 + 0.5 : t2 - 0.5);
+                b->prover = !strcmp(word, "at-least") ? STONE_BLACK : STONE_WHITE;
                 have_goal = true;
             }
         } else if (!strcmp(word, "root")) {
@@ -347,11 +368,13 @@ static bool book_read(book_t *b, const char *path)
                     fprintf(stderr, "tengen book: %s: 'answer MOVES MOVE' needs black's move\n",
                             where);
                     ok = false;
-                } else if (game_to_move(g) != STONE_BLACK) {
-                    fprintf(stderr, "tengen book: %s: white is to move after %s\n", where, arg);
+                } else if (game_to_move(g) != b->prover) {
+                    fprintf(stderr, "tengen book: %s: the answers are %s's, and %s is to move after %s\n",
+                            where, color_name(b->prover), color_name(game_to_move(g)), arg);
                     ok = false;
-                } else if (game_check_move(g, STONE_BLACK, a) != GAME_OK) {
-                    fprintf(stderr, "tengen book: %s: black's %s is illegal there\n", where, arg2);
+                } else if (game_check_move(g, b->prover, a) != GAME_OK) {
+                    fprintf(stderr, "tengen book: %s: %s's %s is illegal there\n", where,
+                            color_name(b->prover), arg2);
                     ok = false;
                 } else {
                     uint8_t idx = point_index(game_board(g), a);
@@ -431,7 +454,7 @@ static verdict_t walk_node(walk_t *w)
     if (game_is_over(w->g)) { /* two passes: the count decides */
         score_t sc = score_tromp_taylor(bd, game_rules(w->g), game_handicap(w->g));
         w->leaves++;
-        if (2 * sc.margin >= b->at_least2) return PROVEN;
+        if (claim_holds(b, 2 * sc.margin)) return PROVEN;
         moves_text(bd, w->seq, w->len, text, sizeof text);
         snprintf(w->why, sizeof w->why, "after %s the game is over, %+g for black", text,
                  sc.margin);
@@ -451,7 +474,7 @@ static verdict_t walk_node(walk_t *w)
         w->cpu += e->cpu;
         return PROVEN;
     }
-    if (game_to_move(w->g) == STONE_BLACK) {
+    if (game_to_move(w->g) == b->prover) {
         if ((e = book_find(b, &key, ENTRY_ANSWER)) == NULL)
             return note_open(w) ? OPEN : REFUTED; /* out of memory: nothing is claimed */
         uint8_t idx = e->answer == BOOK_PASS ? BOOK_PASS : b->inv[sym][e->answer];
@@ -472,7 +495,8 @@ static verdict_t walk_node(walk_t *w)
     }
     /* White: every legal move and the pass, one per group of equal games. */
     w->white_nodes++;
-    int moves[BOARD_MAX_POINTS + 1], n = game_legal_moves(w->g, STONE_WHITE, moves);
+    const stone_t other = stone_other(b->prover);
+    int moves[BOARD_MAX_POINTS + 1], n = game_legal_moves(w->g, other, moves);
     moves[n++] = POINT_PASS;
     seq_key_t seen[BOARD_MAX_POINTS + 1];
     int n_seen = 0;
@@ -519,8 +543,8 @@ static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open
     game_t *g = game_new(b->size, &b->rules);
     if (!g) return;
     moves_text(game_board(g), b->root, b->root_len, root, sizeof root);
-    printf("claim: black gets at least %g on %dx%d after %s (rules %s, ko %s, komi %g)\n",
-           b->at_least, b->size, b->size, root, b->rules.name, rules_ko_name(b->rules.ko),
+    printf("claim: black gets at %s %g on %dx%d after %s (rules %s, ko %s, komi %g)\n",
+           b->prover == STONE_BLACK ? "least" : "most", b->points, b->size, b->size, root, b->rules.name, rules_ko_name(b->rules.ko),
            b->rules.komi);
     if (v == REFUTED)
         printf("status: refuted: %s\n", w->why);
@@ -528,9 +552,9 @@ static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open
         printf("status: open: %d positions to prove\n", w->n_open);
     else
         printf("status: proven\n");
-    printf("proof so far: %d results used, %d white positions expanded, %llu expansions and "
+    printf("proof so far: %d results used, %d %s positions expanded, %llu expansions and "
            "%.0f processor seconds recorded\n",
-           w->leaves, w->white_nodes, (unsigned long long)w->nodes, w->cpu);
+           w->leaves, w->white_nodes, color_name(stone_other(b->prover)), (unsigned long long)w->nodes, w->cpu);
     if (list_open && v == OPEN)
         for (int i = 0; i < w->n_open; i++) {
             char t[MOVES_TEXT_MAX];
@@ -566,7 +590,8 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
     }
     ab_config_t cfg = *base;
     cfg.single_test = true;
-    cfg.test_value = b->at_least2;
+    /* at-least P: "black >= P"; at-most P: "black >= P + 1/2" refuted. */
+    cfg.test_value = b->prover == STONE_BLACK ? b->points2 : b->points2 + 1;
     ab_result_t r;
     if (!ab_search(g, &cfg, &r)) {
         fprintf(stderr, "tengen book: cannot search %s (out of memory?)\n", text);
@@ -574,8 +599,12 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
         return false;
     }
     game_free(g);
-    /* r's bounds are for the player to move: black here. */
-    const char *kind = r.lo >= b->at_least2 ? "proven" : r.hi < b->at_least2 ? "refuted" : "unknown";
+    /* r's bounds are for the player to move. */
+    const stone_t c = b->prover; /* to move at every open position */
+    const int black_lo = c == STONE_BLACK ? r.lo : -r.hi, black_hi = c == STONE_BLACK ? r.hi : -r.lo;
+    const bool holds = c == STONE_BLACK ? black_lo >= cfg.test_value : black_hi < cfg.test_value;
+    const bool fails = c == STONE_BLACK ? black_hi < cfg.test_value : black_lo >= cfg.test_value;
+    const char *kind = holds ? "proven" : fails ? "refuted" : "unknown";
     fprintf(out, "%s %s nodes %llu cpu %.1f depth %d\n", kind, text,
             (unsigned long long)r.nodes, r.cpu_seconds, r.depth);
     fflush(out);
@@ -605,9 +634,10 @@ static void usage(void)
 {
     printf("usage: tengen book check FILE\n"
            "       tengen book run FILE [options]\n"
-           "A proof book: a claim \"black gets at least P after these moves\" proven in parts\n"
-           "(docs/solve.md, \"Proof books\"). check walks the proof and lists the positions still\n"
-           "open; run proves them one by one with the prover and appends each result to FILE.\n"
+           "A proof book: a claim \"black gets at least (or at most) P after these moves\"\n"
+           "proven in parts (docs/solve.md, \"Proof books\"). check walks the proof and lists\n"
+           "the positions still open; run proves them one by one with the prover and appends\n"
+           "each result to FILE.\n"
            "Exit status: 0 proven, 1 open or refuted, 2 bad input.\n"
            "options:\n");
     cli_args_usage(stdout, BOOK_OPTS, OPT_COUNT);
