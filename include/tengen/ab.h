@@ -88,6 +88,17 @@ typedef struct ab_result {
 /* Called after every completed iteration (may be NULL). */
 typedef void (*ab_iteration_fn)(const ab_result_t *r, void *user);
 
+/* What the prover keeps between searches (may be shared by several ab_search calls in turn, never
+ * at once): its table of proven bounds and proof numbers, and its caches of static analyses.
+ * Positions met again in a later search (siblings of a proof split into parts: cli_book.c) are
+ * then known at once. Proven bounds do not depend on the root: as within one search, a result
+ * whose proof met a superko ban above its node is not stored as proven. A search with other
+ * rules, komi, board size or symmetry setting than the last clears it first. */
+typedef struct ab_memory ab_memory_t;
+/* 2^tt_bits table entries (24 bytes each); NULL when out of memory. */
+ab_memory_t *ab_memory_new(int tt_bits);
+void ab_memory_free(ab_memory_t *m);
+
 /* The prover of solve mode. */
 typedef enum ab_prover {
     AB_PROVER_DFPN = 0,   /* depth-first proof-number search (ab_solve.c) */
@@ -121,6 +132,9 @@ typedef struct ab_config {
        first iteration, so it always returns the best move of its last completed iteration; the
        prover heeds it at once (with the bounds proven so far). */
     const atomic_bool *stop_request;
+    /* Solve mode, df-pn: keep the table and caches here across searches (NULL: a fresh table of
+       2^tt_bits entries per search). */
+    ab_memory_t *memory;
     ab_iteration_fn on_iteration;
     void *user;
 } ab_config_t;

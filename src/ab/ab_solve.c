@@ -79,6 +79,7 @@ typedef struct solver {
     bool watch_cycles;
     bool cycled;
     uint64_t last_new_position; /* s->nodes when the table last took a new position */
+    bool borrowed; /* the table and caches belong to an ab_memory_t */
 } solver_t;
 
 /* One static analysis of a board up to 8x8 by its stones. df-pn expands a node many times and
@@ -89,6 +90,19 @@ typedef struct static_memo {
     uint8_t safe[2];       /* black's and white's safe points */
     uint8_t unsettled[2];  /* black's and white's stones not yet safe for the other */
 } static_memo_t;
+
+/* The prover's table and caches kept across searches (ab.h), with what they were made under. */
+struct ab_memory {
+    pn_table_t table;
+    static_memo_t *memo;   /* allocated with the first board up to 8x8 */
+    ab_regions_t *regions; /* allocated with the first search that uses the local regions */
+    bool used;
+    int size, komi2, capture_goal;
+    ko_rule_t ko;
+    scoring_rule_t scoring;
+    bool suicide, symmetry, no_regions;
+};
+
 
 /* 2^bits entries, zeroed (calloc maps fresh pages for a large table: a small problem pays only
  * for the pages it touches). */
@@ -711,9 +725,60 @@ static int komi_half_points(const rules_t *r)
 
 static void solver_release(solver_t *sv)
 {
+    if (sv->borrowed) return;
     free(sv->table.e);
     ab_regions_free(sv->regions);
     free(sv->memo);
+}
+
+ab_memory_t *ab_memory_new(int tt_bits)
+{
+    ab_memory_t *m = calloc(1, sizeof(*m));
+    if (!m) return NULL;
+    if (!table_alloc(&m->table, tt_bits > 0 ? tt_bits : 16)) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void ab_memory_free(ab_memory_t *m)
+{
+    if (!m) return;
+    free(m->table.e);
+    free(m->memo);
+    ab_regions_free(m->regions);
+    free(m);
+}
+
+/* Make m fit this search: cleared if the last was under other rules (the table's values count
+ * komi and the board; its keys the symmetry setting; the memo's analyses the local regions), and
+ * its caches allocated when first
+ * needed (a cache that cannot be allocated stays NULL: the analyses are then redone). */
+static void memory_adopt(ab_memory_t *m, const ab_state_t *s, const ab_config_t *cfg, int komi2)
+{
+    const bool same = m->used && m->size == s->board->size && m->komi2 == komi2 &&
+                      m->capture_goal == s->rules.capture_goal && m->ko == s->rules.ko &&
+                      m->scoring == s->rules.scoring && m->suicide == s->rules.suicide_allowed &&
+                      m->symmetry == cfg->symmetry && m->no_regions == cfg->no_regions;
+    if (!same) {
+        memset(m->table.e, 0, (size_t)(m->table.mask + 1) * sizeof(pn_entry_t));
+        if (m->memo) memset(m->memo, 0, ((size_t)1 << STATIC_MEMO_BITS) * sizeof(static_memo_t));
+        ab_regions_free(m->regions);
+        m->regions = NULL;
+        m->used = true;
+        m->size = s->board->size;
+        m->komi2 = komi2;
+        m->capture_goal = s->rules.capture_goal;
+        m->ko = s->rules.ko;
+        m->scoring = s->rules.scoring;
+        m->suicide = s->rules.suicide_allowed;
+        m->symmetry = cfg->symmetry;
+        m->no_regions = cfg->no_regions;
+    }
+    if (s->statics && s->geom.n <= 8 && !m->memo)
+        m->memo = calloc((size_t)1 << STATIC_MEMO_BITS, sizeof(static_memo_t));
+    if (s->statics && !cfg->no_regions && !m->regions) m->regions = ab_regions_new(REGION_CACHE_BITS);
 }
 
 /* df-pn went round in circles: the alpha-beta prover, whose iterations are bounded by their
@@ -744,16 +809,25 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     sv.s = s;
     sv.q_order = cfg->endgame_order;
     sv.komi2 = komi_half_points(&s->rules);
-    /* Without memory for the regions' cache the geometric rules alone still give exact
-     * values. */
-    if (s->statics && !cfg->no_regions) sv.regions = ab_regions_new(REGION_CACHE_BITS);
-    /* The memo of static analyses is only a cache: without memory the analyses are redone. */
-    if (s->statics && s->geom.n <= 8)
-        sv.memo = calloc((size_t)1 << STATIC_MEMO_BITS, sizeof(static_memo_t));
-    if (!table_alloc(&sv.table, cfg->tt_bits > 0 ? cfg->tt_bits : 16)) {
-        solver_release(&sv);
-        s->stop = true;
-        return;
+    if (cfg->memory) {
+        memory_adopt(cfg->memory, s, cfg, sv.komi2);
+        sv.borrowed = true;
+        sv.table = cfg->memory->table;
+        sv.memo = s->statics && s->geom.n <= 8 ? cfg->memory->memo : NULL;
+        sv.regions = s->statics && !cfg->no_regions ? cfg->memory->regions : NULL;
+    } else {
+        /* Without memory for the regions' cache the geometric rules alone still give exact
+         * values. */
+        if (s->statics && !cfg->no_regions) sv.regions = ab_regions_new(REGION_CACHE_BITS);
+        /* The memo of static analyses is only a cache: without memory the analyses are
+         * redone. */
+        if (s->statics && s->geom.n <= 8)
+            sv.memo = calloc((size_t)1 << STATIC_MEMO_BITS, sizeof(static_memo_t));
+        if (!table_alloc(&sv.table, cfg->tt_bits > 0 ? cfg->tt_bits : 16)) {
+            solver_release(&sv);
+            s->stop = true;
+            return;
+        }
     }
     sv.watch_cycles = true;
     sv.last_new_position = s->nodes;

@@ -566,19 +566,23 @@ static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open
 
 /* ---- run: prove the open positions ---- */
 
-/* Which of several runs on one book a position belongs to: by its key, so that every run agrees
- * whatever each has proven meanwhile. */
+/* Which of several runs on one book a position belongs to: by the key of the position above it,
+ * so that every run agrees whatever each has proven meanwhile. */
 static unsigned key_hash(const seq_key_t *k)
 {
     uint32_t h = 2166136261u;
     for (int i = 0; i < k->len; i++)
         h = (h ^ k->m[i]) * 16777619u;
+    /* FNV's low bits follow the parity of the bytes: mix the high bits down. */
+    h ^= h >> 16;
+    h *= 0x7feb352du;
+    h ^= h >> 15;
     return h;
 }
 
 /* Prove one open position with the prover and append the result to the book. */
 static bool prove_open(const book_t *b, const int *seq, int len, const ab_config_t *base,
-                       FILE *out)
+                       FILE *out, bool *settled)
 {
     game_t *g = game_new(b->size, &b->rules);
     if (!g) return false;
@@ -605,6 +609,7 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
     const bool holds = c == STONE_BLACK ? black_lo >= cfg.test_value : black_hi < cfg.test_value;
     const bool fails = c == STONE_BLACK ? black_hi < cfg.test_value : black_lo >= cfg.test_value;
     const char *kind = holds ? "proven" : fails ? "refuted" : "unknown";
+    *settled = holds || fails;
     fprintf(out, "%s %s nodes %llu cpu %.1f depth %d\n", kind, text,
             (unsigned long long)r.nodes, r.cpu_seconds, r.depth);
     fflush(out);
@@ -614,7 +619,7 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
     return true;
 }
 
-enum { OPT_NODES, OPT_SECONDS, OPT_POSITIONS, OPT_TT_BITS, OPT_WORKER, OPT_COUNT };
+enum { OPT_NODES, OPT_SECONDS, OPT_POSITIONS, OPT_TT_BITS, OPT_WORKER, OPT_FRESH, OPT_COUNT };
 
 static const cli_opt_t BOOK_OPTS[OPT_COUNT] = {
     [OPT_NODES] = {"nodes", CLI_OPT_INT, 1, 1e15, NULL, NULL,
@@ -627,7 +632,11 @@ static const cli_opt_t BOOK_OPTS[OPT_COUNT] = {
                      "run: log2 of the prover's table entries (default 22)"},
     [OPT_WORKER] = {"worker", CLI_OPT_TEXT, 3, 0, "I/N", NULL,
                     "run: one of N runs on the same book, taking only its share of the open "
-                    "positions (I = 0..N-1)"},
+                    "positions (I = 0..N-1; the positions below one move of the other side go "
+                    "to one run)"},
+    [OPT_FRESH] = {"fresh-table", CLI_OPT_FLAG, 0, 0, NULL, NULL,
+                   "run: a new table for every position (default: one table for the whole run, "
+                   "so that positions met again are known)"},
 };
 
 static void usage(void)
@@ -665,7 +674,7 @@ int cli_book(int argc, char **argv)
         break;
     }
     if (!run && (a[OPT_NODES].given || a[OPT_SECONDS].given || a[OPT_POSITIONS].given ||
-                 a[OPT_TT_BITS].given || a[OPT_WORKER].given)) {
+                 a[OPT_TT_BITS].given || a[OPT_WORKER].given || a[OPT_FRESH].given)) {
         fprintf(stderr, "tengen book: check takes no options\n");
         return 2;
     }
@@ -690,8 +699,10 @@ int cli_book(int argc, char **argv)
         cfg.max_seconds = a[OPT_SECONDS].given ? a[OPT_SECONDS].number : 0;
         long budget = a[OPT_POSITIONS].given ? (long)a[OPT_POSITIONS].number : -1;
         FILE *out = fopen(b.path, "a");
-        if (!out) {
-            fprintf(stderr, "tengen book: %s: %s\n", b.path, strerror(errno));
+        if (!a[OPT_FRESH].given) cfg.memory = ab_memory_new(cfg.tt_bits);
+        if (!out || (!a[OPT_FRESH].given && !cfg.memory)) {
+            fprintf(stderr, "tengen book: %s: %s\n", b.path, out ? "out of memory" : strerror(errno));
+            if (out) fclose(out);
             walk_free(&w);
             book_free(&b);
             return 2;
@@ -703,32 +714,54 @@ int cli_book(int argc, char **argv)
         time_t now = time(NULL);
         strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M UTC", gmtime(&now));
         fprintf(out, "# tengen book run, %s\n", stamp);
-        seq_key_t tried[64];
-        int n_tried = 0;
-        while (v == OPEN && budget != 0 && n_tried < 64) {
+        seq_key_t *unsettled = NULL;
+        int n_unsettled = 0;
+        while (v == OPEN && budget != 0) {
             int pick = -1;
+            seq_key_t k;
             for (int i = 0; i < w.n_open && pick < 0; i++) {
-                seq_key_t k;
                 seq_key(&b, game_board(w.g), w.open[i], w.open_len[i], &k);
                 bool seen = false;
-                for (int j = 0; j < n_tried && !seen; j++)
-                    seen = tried[j].len == k.len && !memcmp(tried[j].m, k.m, (size_t)k.len);
-                if (!seen && key_hash(&k) % workers == worker) {
-                    pick = i;
-                    tried[n_tried++] = k;
-                }
+                for (int j = 0; j < n_unsettled && !seen; j++)
+                    seen = unsettled[j].len == k.len && !memcmp(unsettled[j].m, k.m, (size_t)k.len);
+                if (seen) continue;
+                /* Siblings go to one run: they share most of their positions (its table). */
+                seq_key_t parent;
+                seq_key(&b, game_board(w.g), w.open[i], w.open_len[i] > 0 ? w.open_len[i] - 1 : 0,
+                        &parent);
+                if (key_hash(&parent) % workers == worker) pick = i;
+            }
+            /* Its share done, a run helps the others from the end of the list (they work from
+             * the front). */
+            for (int i = w.n_open - 1; i >= 0 && pick < 0 && workers > 1; i--) {
+                seq_key(&b, game_board(w.g), w.open[i], w.open_len[i], &k);
+                bool seen = false;
+                for (int j = 0; j < n_unsettled && !seen; j++)
+                    seen = unsettled[j].len == k.len && !memcmp(unsettled[j].m, k.m, (size_t)k.len);
+                if (!seen) pick = i;
             }
             if (pick < 0) break;
-            if (!prove_open(&b, w.open[pick], w.open_len[pick], &cfg, out)) break;
+            bool settled;
+            if (!prove_open(&b, w.open[pick], w.open_len[pick], &cfg, out, &settled)) break;
+            if (!settled) {
+                seq_key_t *nu = realloc(unsettled, (size_t)(n_unsettled + 1) * sizeof *nu);
+                if (!nu) break;
+                unsettled = nu;
+                unsettled[n_unsettled++] = k;
+            }
             if (budget > 0) budget--;
             walk_free(&w);
             book_free(&b);
             if (!book_read(&b, argv[2])) {
                 fclose(out);
+                free(unsettled);
+                ab_memory_free(cfg.memory);
                 return 2;
             }
             v = book_walk(&b, &w);
         }
+        free(unsettled);
+        ab_memory_free(cfg.memory);
         fclose(out);
     }
     report(&b, v, &w, true);
