@@ -342,6 +342,75 @@ static void test_table_and_symmetry_agree(void **state)
     }
 }
 
+/* Black's value (half points) of the n x n board after the moves, under rules, with memory. */
+static ab_result_t solve_with_memory(int n, const rules_t *rules, const char *const *moves, int k,
+                                     ab_memory_t *memory)
+{
+    game_t *g = game_new(n, rules);
+    assert_non_null(g);
+    for (int i = 0; i < k; i++)
+        assert_int_equal(game_play(g, game_to_move(g), ascii_point(game_board(g), moves[i])),
+                         GAME_OK);
+    ab_config_t cfg = ab_config_default();
+    cfg.max_nodes = 2000000;
+    cfg.memory = memory;
+    ab_result_t r = run(g, &cfg);
+    game_free(g);
+    return r;
+}
+
+static void test_memory_kept_across_searches(void **state)
+{
+    (void)state;
+    ab_memory_t *m = ab_memory_new(18);
+    assert_non_null(m);
+    rules_t area = preset("chinese", 0);
+    /* The three first moves of 3x3 one after the other in one memory: the values of the fresh
+     * searches (white to move: white's values). */
+    static const char *const first[] = {"B2", "B1", "A1"};
+    static const int black_margin[] = {9, 3, -9};
+    for (int k = 0; k < 3; k++) {
+        ab_result_t r = solve_with_memory(3, &area, &first[k], 1, m);
+        assert_true(r.exact);
+        assert_int_equal(r.value, -2 * black_margin[k]);
+    }
+    /* A test of a position proven before is answered from the table at once (the single test
+     * of tengen book run: "is black's value at least 3 after B1?"). */
+    rules_t r3 = area;
+    game_t *g = game_new(3, &r3);
+    assert_int_equal(game_play(g, STONE_BLACK, ascii_point(game_board(g), "B1")), GAME_OK);
+    ab_config_t cfg = ab_config_default();
+    cfg.single_test = true;
+    cfg.test_value = 6;
+    ab_memory_t *fresh = ab_memory_new(18);
+    cfg.memory = fresh;
+    ab_result_t cold = run(g, &cfg);
+    cfg.memory = m;
+    ab_result_t again = run(g, &cfg);
+    assert_true(-cold.hi >= 6 && -again.hi >= 6); /* white to move: black's lower bound is -hi */
+    assert_true(again.nodes <= 2 && cold.nodes > 20);
+    ab_memory_free(fresh);
+    game_free(g);
+    /* Another komi, board size or ko rule clears it: stale bounds would give the old value. */
+    static const double komis[] = {9.0, 8.5, 0.0};
+    static const int values[] = {0, 1, 18};
+    for (int k = 0; k < 3; k++) {
+        rules_t r = preset("chinese", komis[k]);
+        ab_result_t v = solve_with_memory(3, &r, NULL, 0, m);
+        assert_true(v.exact);
+        assert_int_equal(v.value, values[k]);
+    }
+    ab_result_t two = solve_with_memory(2, &area, NULL, 0, m);
+    assert_true(two.exact);
+    assert_int_equal(two.value, 2);
+    rules_t situational = area;
+    situational.ko = KO_SITUATIONAL;
+    two = solve_with_memory(2, &situational, NULL, 0, m);
+    assert_true(two.exact);
+    assert_int_equal(two.value, 2);
+    ab_memory_free(m);
+}
+
 static void test_atari_table_agrees(void **state)
 {
     (void)state;
@@ -542,6 +611,7 @@ int main(void)
         cmocka_unit_test(test_solve_3x3_after_each_first_move),
         cmocka_unit_test(test_table_and_symmetry_agree),
         cmocka_unit_test(test_atari_table_agrees),
+        cmocka_unit_test(test_memory_kept_across_searches),
         cmocka_unit_test(test_node_limit_stops),
         cmocka_unit_test(test_move_now_stops_alpha_beta),
         cmocka_unit_test(test_move_now_stops_the_prover),

@@ -343,7 +343,8 @@ bool ab_search(const game_t *g, const ab_config_t *cfg_in, ab_result_t *r)
     x->stop_request = cfg.stop_request;
     if (cfg.solve) {
         x->s.stop_request = x->stop_request; /* the prover has no move to keep */
-        int guess = heuristic_guess(x, to_move, passes);
+        /* A single test has its threshold: the guess would only cost nodes. */
+        int guess = cfg.single_test ? cfg.test_value : heuristic_guess(x, to_move, passes);
         if (!x->s.stop) ab_solve(&x->s, to_move, passes, &cfg, guess, r);
     } else {
         deepen_root(x, to_move, passes, max_depth, &cfg, r);
