@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_args.h"
@@ -752,7 +753,14 @@ int cli_book(int argc, char **argv)
             if (budget > 0) budget--;
             walk_free(&w);
             book_free(&b);
-            if (!book_read(&b, argv[2])) {
+            /* Another run may be writing its line this very moment: read again a little
+             * later before giving up. */
+            bool read = book_read(&b, argv[2]);
+            for (int retry = 0; !read && retry < 5; retry++) {
+                sleep(1);
+                read = book_read(&b, argv[2]);
+            }
+            if (!read) {
                 fclose(out);
                 free(unsettled);
                 ab_memory_free(cfg.memory);
