@@ -3,7 +3,8 @@
 # after which check says proven (exit 0) and a second run has nothing to do; two runs with
 # --worker share the open positions of one book; a wrong answer is
 # reported as refuted with the answer named; results in another orientation close positions by
-# symmetry; two passes end a line with the count; a limit leaves the position open; every bad
+# symmetry; two passes end a line with the count; a limit leaves the position open, and so does
+# an interrupted run, which records what it spent; every bad
 # book or command line is refused with a message and exit code 2; the 5x5 book of docs/proofs
 # reads cleanly.
 #   bash tests/book_cli.sh <path to tengen>
@@ -90,6 +91,20 @@ rc=$?
 [ "$rc" = 1 ] || err "limit: exit $rc, wanted 1"
 [ "$(grep -c '^unknown B2,' "$b")" = 2 ] || err "limit: $(cat "$b")"
 grep -q "^status: open" <<<"$out" || err "limit: $out"
+
+# Interrupted (SIGTERM, as at the end of a session): the position is recorded as unknown with what
+# it cost so far, and the run ends at once.
+b=$SCRATCH/interrupted.book
+book "$b" "size 5" "at-least 25" "root C3,D3,D2,D4,C4"
+"$TENGEN" book run "$b" >"$SCRATCH/int.out" 2>&1 &
+pid=$!
+sleep 3
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" = 1 ] || err "interrupted run: exit $rc, wanted 1"
+grep -q '^unknown C3,D3,D2,D4,C4,[A-E1-5]* nodes [0-9]* cpu .*(interrupted)$' "$b" ||
+    err "interrupted run: not recorded: $(cat "$b")"
 
 # The 5x5 book reads cleanly (it is open or proven, never malformed).
 out=$("$TENGEN" book check "$ROOT/docs/proofs/5x5-c3.book")

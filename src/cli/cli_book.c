@@ -17,6 +17,8 @@
  * proofs of the parts ab.h's.
  */
 #include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -567,6 +569,16 @@ static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open
 
 /* ---- run: prove the open positions ---- */
 
+/* Set by SIGINT or SIGTERM during a run: the prover stops within about a thousand expansions and
+ * the position is recorded as unknown with what it cost, then the run ends. */
+static atomic_bool interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    atomic_store(&interrupted, true);
+}
+
 /* Which of several runs on one book a position belongs to: by the key of the position above it,
  * so that every run agrees whatever each has proven meanwhile. */
 static unsigned key_hash(const seq_key_t *k)
@@ -611,8 +623,9 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
     const bool fails = c == STONE_BLACK ? black_hi < cfg.test_value : black_lo >= cfg.test_value;
     const char *kind = holds ? "proven" : fails ? "refuted" : "unknown";
     *settled = holds || fails;
-    fprintf(out, "%s %s nodes %llu cpu %.1f depth %d\n", kind, text,
-            (unsigned long long)r.nodes, r.cpu_seconds, r.depth);
+    fprintf(out, "%s %s nodes %llu cpu %.1f depth %d%s\n", kind, text,
+            (unsigned long long)r.nodes, r.cpu_seconds, r.depth,
+            !*settled && atomic_load(&interrupted) ? " (interrupted)" : "");
     fflush(out);
     printf("%s %s nodes %llu cpu %.1f s\n", kind, text, (unsigned long long)r.nodes,
            r.cpu_seconds);
@@ -711,13 +724,16 @@ int cli_book(int argc, char **argv)
         /* One position at a time, the book read again after each: a refutation stops the work
          * below the same answer, and a proof may close other open positions by symmetry. A
          * position the prover could not settle within the limits is not tried again. */
+        cfg.stop_request = &interrupted;
+        signal(SIGINT, on_interrupt);
+        signal(SIGTERM, on_interrupt);
         char stamp[64];
         time_t now = time(NULL);
         strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M UTC", gmtime(&now));
         fprintf(out, "# tengen book run, %s\n", stamp);
         seq_key_t *unsettled = NULL;
         int n_unsettled = 0;
-        while (v == OPEN && budget != 0) {
+        while (v == OPEN && budget != 0 && !atomic_load(&interrupted)) {
             int pick = -1;
             seq_key_t k;
             for (int i = 0; i < w.n_open && pick < 0; i++) {
