@@ -341,7 +341,7 @@ static bool book_read(book_t *b, const char *path)
                    !strcmp(word, "refuted") || !strcmp(word, "unknown")) {
             if (!g) {
                 if (!b->size || !have_goal) {
-                    fprintf(stderr, "tengen book: %s: 'size' and 'at-least' must come first\n",
+                    fprintf(stderr, "tengen book: %s: 'size' and the claim must come first\n",
                             where);
                     ok = false;
                     break;
@@ -405,7 +405,8 @@ static bool book_read(book_t *b, const char *path)
     }
     fclose(f);
     if (ok && (!b->size || !have_goal)) {
-        fprintf(stderr, "tengen book: %s: needs 'size N' and 'at-least P'\n", path);
+        fprintf(stderr, "tengen book: %s: needs 'size N' and 'at-least P' (or 'at-most P')\n",
+                path);
         ok = false;
     }
     if (ok && !g) book_symmetries(b);
@@ -486,8 +487,8 @@ static verdict_t walk_node(walk_t *w)
         if (v == REFUTED) { /* name the answer that failed, then why */
             char prefix[MOVES_TEXT_MAX + 64], a[8];
             moves_text(bd, w->seq, w->len, text, sizeof text);
-            snprintf(prefix, sizeof prefix, "black's answer %s after %s (line %d) fails: ",
-                     board_point_to_gtp(bd, answer, a), text, e->line);
+            snprintf(prefix, sizeof prefix, "%s's answer %s after %s (line %d) fails: ",
+                     color_name(b->prover), board_point_to_gtp(bd, answer, a), text, e->line);
             size_t pl = strlen(prefix), wl = strlen(w->why);
             if (pl + wl >= sizeof w->why) wl = sizeof w->why - 1 - pl; /* cut a long chain */
             memmove(w->why + pl, w->why, wl);
@@ -496,7 +497,11 @@ static verdict_t walk_node(walk_t *w)
         }
         return v;
     }
-    /* White: every legal move and the pass, one per group of equal games. */
+    /* The other side: every legal move and the pass, one per group of equal games. */
+    if (w->len >= BOOK_MAX_MOVES) {
+        snprintf(w->why, sizeof w->why, "a line longer than %d moves", BOOK_MAX_MOVES);
+        return REFUTED;
+    }
     w->white_nodes++;
     const stone_t other = stone_other(b->prover);
     int moves[BOARD_MAX_POINTS + 1], n = game_legal_moves(w->g, other, moves);
