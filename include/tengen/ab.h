@@ -93,10 +93,11 @@ typedef void (*ab_iteration_fn)(const ab_result_t *r, void *user);
  * Positions met again in a later search (siblings of a proof split into parts: cli_book.c) are
  * then known at once. Proven bounds do not depend on the root: as within one search, a result
  * whose proof met a superko ban above its node is not stored as proven. A search with other
- * rules, komi, board size or symmetry setting than the last clears it first. */
+ * rules, komi, board size, symmetry or local-regions setting than the last clears it first. */
 typedef struct ab_memory ab_memory_t;
 /* 2^tt_bits table entries (24 bytes each); NULL when out of memory. */
 ab_memory_t *ab_memory_new(int tt_bits);
+/* Free m and all it holds (NULL: nothing); no search may be using it. */
 void ab_memory_free(ab_memory_t *m);
 
 /* The prover of solve mode. */

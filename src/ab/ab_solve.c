@@ -79,7 +79,7 @@ typedef struct solver {
     bool watch_cycles;
     bool cycled;
     uint64_t last_new_position; /* s->nodes when the table last took a new position */
-    bool borrowed; /* the table and caches belong to an ab_memory_t */
+    struct ab_memory *own; /* the memory of this search alone (NULL: the caller's, ab_config_t) */
 } solver_t;
 
 /* One static analysis of a board up to 8x8 by its stones. df-pn expands a node many times and
@@ -102,7 +102,6 @@ struct ab_memory {
     scoring_rule_t scoring;
     bool suicide, symmetry, no_regions;
 };
-
 
 /* 2^bits entries, zeroed (calloc maps fresh pages for a large table: a small problem pays only
  * for the pages it touches). */
@@ -725,10 +724,8 @@ static int komi_half_points(const rules_t *r)
 
 static void solver_release(solver_t *sv)
 {
-    if (sv->borrowed) return;
-    free(sv->table.e);
-    ab_regions_free(sv->regions);
-    free(sv->memo);
+    ab_memory_free(sv->own);
+    sv->own = NULL;
 }
 
 ab_memory_t *ab_memory_new(int tt_bits)
@@ -753,8 +750,9 @@ void ab_memory_free(ab_memory_t *m)
 
 /* Make m fit this search: cleared if the last was under other rules (the table's values count
  * komi and the board; its keys the symmetry setting; the memo's analyses the local regions), and
- * its caches allocated when first
- * needed (a cache that cannot be allocated stays NULL: the analyses are then redone). */
+ * its caches allocated when first needed (a cache that cannot be allocated stays NULL: the
+ * analyses are then redone, and without the regions' cache the geometric rules alone still give
+ * exact values). */
 static void memory_adopt(ab_memory_t *m, const ab_state_t *s, const ab_config_t *cfg, int komi2)
 {
     const bool same = m->used && m->size == s->board->size && m->komi2 == komi2 &&
@@ -762,10 +760,13 @@ static void memory_adopt(ab_memory_t *m, const ab_state_t *s, const ab_config_t 
                       m->scoring == s->rules.scoring && m->suicide == s->rules.suicide_allowed &&
                       m->symmetry == cfg->symmetry && m->no_regions == cfg->no_regions;
     if (!same) {
-        memset(m->table.e, 0, (size_t)(m->table.mask + 1) * sizeof(pn_entry_t));
-        if (m->memo) memset(m->memo, 0, ((size_t)1 << STATIC_MEMO_BITS) * sizeof(static_memo_t));
-        ab_regions_free(m->regions);
-        m->regions = NULL;
+        if (m->used) { /* a fresh table is zero already: its untouched pages stay unmapped */
+            memset(m->table.e, 0, (size_t)(m->table.mask + 1) * sizeof(pn_entry_t));
+            if (m->memo)
+                memset(m->memo, 0, ((size_t)1 << STATIC_MEMO_BITS) * sizeof(static_memo_t));
+            ab_regions_free(m->regions);
+            m->regions = NULL;
+        }
         m->used = true;
         m->size = s->board->size;
         m->komi2 = komi2;
@@ -809,26 +810,17 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     sv.s = s;
     sv.q_order = cfg->endgame_order;
     sv.komi2 = komi_half_points(&s->rules);
-    if (cfg->memory) {
-        memory_adopt(cfg->memory, s, cfg, sv.komi2);
-        sv.borrowed = true;
-        sv.table = cfg->memory->table;
-        sv.memo = s->statics && s->geom.n <= 8 ? cfg->memory->memo : NULL;
-        sv.regions = s->statics && !cfg->no_regions ? cfg->memory->regions : NULL;
-    } else {
-        /* Without memory for the regions' cache the geometric rules alone still give exact
-         * values. */
-        if (s->statics && !cfg->no_regions) sv.regions = ab_regions_new(REGION_CACHE_BITS);
-        /* The memo of static analyses is only a cache: without memory the analyses are
-         * redone. */
-        if (s->statics && s->geom.n <= 8)
-            sv.memo = calloc((size_t)1 << STATIC_MEMO_BITS, sizeof(static_memo_t));
-        if (!table_alloc(&sv.table, cfg->tt_bits > 0 ? cfg->tt_bits : 16)) {
-            solver_release(&sv);
-            s->stop = true;
-            return;
-        }
+    /* The table and caches: the caller's memory, or one of this search's own. */
+    ab_memory_t *memory = cfg->memory;
+    if (!memory) memory = sv.own = ab_memory_new(cfg->tt_bits);
+    if (!memory) {
+        s->stop = true;
+        return;
     }
+    memory_adopt(memory, s, cfg, sv.komi2);
+    sv.table = memory->table;
+    sv.memo = s->statics && s->geom.n <= 8 ? memory->memo : NULL;
+    sv.regions = s->statics && !cfg->no_regions ? memory->regions : NULL;
     sv.watch_cycles = true;
     sv.last_new_position = s->nodes;
     /* Black's value is an area margin 2 (B - W) - komi, so the levels are 2 apart, from
