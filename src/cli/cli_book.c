@@ -148,12 +148,23 @@ static int seq_key(const book_t *b, const board_t *bd, const int *seq, int len, 
     return best;
 }
 
+static bool key_equal(const seq_key_t *a, const seq_key_t *b)
+{
+    return a->len == b->len && !memcmp(a->m, b->m, (size_t)a->len);
+}
+
+/* Whether k is one of keys[0..n). */
+static bool key_listed(const seq_key_t *keys, int n, const seq_key_t *k)
+{
+    for (int i = 0; i < n; i++)
+        if (key_equal(&keys[i], k)) return true;
+    return false;
+}
+
 static const entry_t *book_find(const book_t *b, const seq_key_t *k, entry_kind_t kind)
 {
     for (int i = 0; i < b->n; i++)
-        if (b->e[i].kind == kind && b->e[i].key.len == k->len &&
-            !memcmp(b->e[i].key.m, k->m, (size_t)k->len))
-            return &b->e[i];
+        if (b->e[i].kind == kind && key_equal(&b->e[i].key, k)) return &b->e[i];
     return NULL;
 }
 
@@ -513,10 +524,7 @@ static verdict_t walk_node(walk_t *w)
         w->seq[w->len] = moves[i];
         seq_key_t k;
         seq_key(b, bd, w->seq, w->len + 1, &k);
-        bool twin = false;
-        for (int j = 0; j < n_seen && !twin; j++)
-            twin = !memcmp(seen[j].m, k.m, (size_t)k.len);
-        if (twin) continue;
+        if (key_listed(seen, n_seen, &k)) continue; /* a twin of an earlier move */
         seen[n_seen++] = k;
         verdict_t c = walk_child(w, moves[i]);
         if (c == REFUTED) v = REFUTED;
@@ -596,6 +604,28 @@ static unsigned key_hash(const seq_key_t *k)
     h *= 0x7feb352du;
     h ^= h >> 15;
     return h;
+}
+
+/* The open position this run proves next (its key in *key), or -1: the first of its share (the
+ * positions below one move of the other side go to one run: they share most of their positions,
+ * so its table), else, its share done, the last of the others' (they work from the front).
+ * Positions in unsettled (left open by a limit in this run) are not tried again. */
+static int pick_open(const book_t *b, const walk_t *w, const seq_key_t *unsettled,
+                     int n_unsettled, unsigned worker, unsigned workers, seq_key_t *key)
+{
+    const board_t *bd = game_board(w->g);
+    for (int i = 0; i < w->n_open; i++) {
+        seq_key(b, bd, w->open[i], w->open_len[i], key);
+        if (key_listed(unsettled, n_unsettled, key)) continue;
+        seq_key_t parent;
+        seq_key(b, bd, w->open[i], w->open_len[i] > 0 ? w->open_len[i] - 1 : 0, &parent);
+        if (key_hash(&parent) % workers == worker) return i;
+    }
+    for (int i = w->n_open - 1; i >= 0 && workers > 1; i--) {
+        seq_key(b, bd, w->open[i], w->open_len[i], key);
+        if (!key_listed(unsettled, n_unsettled, key)) return i;
+    }
+    return -1;
 }
 
 /* Prove one open position with the prover and append the result to the book. */
@@ -739,29 +769,8 @@ int cli_book(int argc, char **argv)
         seq_key_t *unsettled = NULL;
         int n_unsettled = 0;
         while (v == OPEN && budget != 0 && !atomic_load(&interrupted)) {
-            int pick = -1;
             seq_key_t k;
-            for (int i = 0; i < w.n_open && pick < 0; i++) {
-                seq_key(&b, game_board(w.g), w.open[i], w.open_len[i], &k);
-                bool seen = false;
-                for (int j = 0; j < n_unsettled && !seen; j++)
-                    seen = unsettled[j].len == k.len && !memcmp(unsettled[j].m, k.m, (size_t)k.len);
-                if (seen) continue;
-                /* Siblings go to one run: they share most of their positions (its table). */
-                seq_key_t parent;
-                seq_key(&b, game_board(w.g), w.open[i], w.open_len[i] > 0 ? w.open_len[i] - 1 : 0,
-                        &parent);
-                if (key_hash(&parent) % workers == worker) pick = i;
-            }
-            /* Its share done, a run helps the others from the end of the list (they work from
-             * the front). */
-            for (int i = w.n_open - 1; i >= 0 && pick < 0 && workers > 1; i--) {
-                seq_key(&b, game_board(w.g), w.open[i], w.open_len[i], &k);
-                bool seen = false;
-                for (int j = 0; j < n_unsettled && !seen; j++)
-                    seen = unsettled[j].len == k.len && !memcmp(unsettled[j].m, k.m, (size_t)k.len);
-                if (!seen) pick = i;
-            }
+            const int pick = pick_open(&b, &w, unsettled, n_unsettled, worker, workers, &k);
             if (pick < 0) break;
             bool settled;
             if (!prove_open(&b, w.open[pick], w.open_len[pick], &cfg, out, &settled)) break;
