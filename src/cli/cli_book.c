@@ -29,6 +29,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_args.h"
+#include "cli/cli_options.h"
 #include "tengen/ab.h"
 #include "tengen/game.h"
 #include "tengen/score.h"
@@ -166,30 +167,6 @@ static const entry_t *book_find(const book_t *b, const seq_key_t *k, entry_kind_
     for (int i = 0; i < b->n; i++)
         if (b->e[i].kind == kind && key_equal(&b->e[i].key, k)) return &b->e[i];
     return NULL;
-}
-
-/* "C3,D3,pass" into points (the root's moves are not included); false with a message if a
- * vertex is bad. An empty text or "-" is no move. */
-static bool parse_moves(const board_t *bd, const char *text, int *out, int *len, const char *where)
-{
-    char buf[BOOK_LINE_MAX];
-    snprintf(buf, sizeof buf, "%s", text);
-    *len = 0;
-    if (!strcmp(buf, "-")) return true;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        int p = board_point_from_gtp(bd, tok);
-        if (p == POINT_NONE) {
-            fprintf(stderr, "tengen book: %s: '%s' is not a vertex on a %dx%d board\n", where, tok,
-                    bd->size, bd->size);
-            return false;
-        }
-        if (*len >= BOOK_MAX_MOVES) {
-            fprintf(stderr, "tengen book: %s: more than %d moves\n", where, BOOK_MAX_MOVES);
-            return false;
-        }
-        out[(*len)++] = p;
-    }
-    return true;
 }
 
 static void moves_text(const board_t *bd, const int *seq, int len, char *out, size_t cap)
@@ -344,8 +321,8 @@ static bool book_read(book_t *b, const char *path)
                 ok = false;
             } else {
                 game_t *tmp = game_new(b->size, &b->rules);
-                ok = tmp && parse_moves(game_board(tmp), arg, b->root, &b->root_len, where) &&
-                     play_sequence(tmp, b->root, b->root_len, where);
+                ok = tmp && cli_play_moves(tmp, arg, "book", where, b->root, &b->root_len,
+                                           BOOK_MAX_MOVES);
                 game_free(tmp);
             }
         } else if (!strcmp(word, "answer") || !strcmp(word, "proven") ||
@@ -368,8 +345,7 @@ static bool book_read(book_t *b, const char *path)
             if (!strcmp(word, "unknown")) continue; /* a run that reached its limit: a record */
             int seq[BOOK_MAX_MOVES + 1], len;
             game_reset(g, b->size);
-            if (!parse_moves(game_board(g), arg, seq, &len, where) ||
-                !play_sequence(g, seq, len, where)) {
+            if (!cli_play_moves(g, arg, "book", where, seq, &len, BOOK_MAX_MOVES)) {
                 ok = false;
                 break;
             }

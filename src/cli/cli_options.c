@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tengen/board.h"
 #include "tengen/engine.h"
@@ -153,4 +154,41 @@ cli_args_result_t cli_parse_engine_options(int argc, char **argv, const char *co
                                            cli_game_options_t *out, engine_settings_t *engine)
 {
     return parse_options(argc, argv, command, about, default_size, out, engine);
+}
+
+bool cli_play_moves(game_t *g, const char *text, const char *command, const char *where, int *out,
+                    int *len, int cap)
+{
+    char buf[4096];
+    if (strlen(text) >= sizeof buf) {
+        fprintf(stderr, "tengen %s: %s: the moves are too long\n", command, where);
+        return false;
+    }
+    snprintf(buf, sizeof buf, "%s", text);
+    int n = 0;
+    if (len) *len = 0;
+    if (!strcmp(buf, "-")) return true;
+    for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
+        const board_t *bd = game_board(g);
+        int p = board_point_from_gtp(bd, tok);
+        if (p == POINT_NONE) {
+            fprintf(stderr, "tengen %s: %s: '%s' is not a vertex on a %dx%d board\n", command,
+                    where, tok, bd->size, bd->size);
+            return false;
+        }
+        if (out && n >= cap) {
+            fprintf(stderr, "tengen %s: %s: more than %d moves\n", command, where, cap);
+            return false;
+        }
+        game_status_t st = game_play(g, game_to_move(g), p);
+        if (st != GAME_OK) {
+            fprintf(stderr, "tengen %s: %s: move %d (%s) is illegal: %s\n", command, where,
+                    n + 1, tok, game_status_text(st));
+            return false;
+        }
+        if (out) out[n] = p;
+        n++;
+        if (len) *len = n;
+    }
+    return true;
 }

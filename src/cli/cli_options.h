@@ -7,6 +7,7 @@
 
 #include "cli/cli_args.h"
 #include "tengen/engine.h"
+#include "tengen/game.h"
 #include "tengen/rules.h"
 
 typedef struct cli_game_options {
@@ -34,5 +35,13 @@ const ab_eval_t *cli_ab_eval(int choice);
 cli_args_result_t cli_parse_engine_options(int argc, char **argv, const char *command,
                                            const char *about, int default_size,
                                            cli_game_options_t *out, engine_settings_t *engine);
+
+/* Play "C3,D3,pass" (commas or spaces between the moves; "-" is no move) on g, each move for the
+ * player to move. The points go to out[0..*len) when out is given, at most cap of them. False
+ * after a message "tengen <command>: <where>: ..." if a vertex is bad, there are more than cap
+ * moves, or a move is illegal (g then holds the moves before it). `tengen solve --moves` and the
+ * positions of `tengen book`. */
+bool cli_play_moves(game_t *g, const char *text, const char *command, const char *where, int *out,
+                    int *len, int cap);
 
 #endif

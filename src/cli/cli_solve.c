@@ -111,27 +111,6 @@ static void on_iteration(const ab_result_t *r, void *user)
             r->depth, lo, hi, (unsigned long long)r->nodes, r->seconds, r->cpu_seconds);
 }
 
-/* Play the comma-separated moves of text on g, alternating from the player to move. */
-static bool play_moves(game_t *g, const char *text)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", text);
-    for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
-        int p = board_point_from_gtp(game_board(g), tok);
-        if (p == POINT_NONE) {
-            fprintf(stderr, "tengen solve: --moves: '%s' is not a vertex on this board\n", tok);
-            return false;
-        }
-        game_status_t s = game_play(g, game_to_move(g), p);
-        if (s != GAME_OK) {
-            fprintf(stderr, "tengen solve: --moves: %s is illegal (%s)\n", tok,
-                    game_status_text(s));
-            return false;
-        }
-    }
-    return true;
-}
-
 static game_t *make_game(const cli_value_t *a)
 {
     rules_t rules;
@@ -179,7 +158,7 @@ static game_t *make_game(const cli_value_t *a)
             return NULL;
         }
     }
-    if (a[OPT_MOVES].given && !play_moves(g, a[OPT_MOVES].text)) {
+    if (a[OPT_MOVES].given && !cli_play_moves(g, a[OPT_MOVES].text, "solve", "--moves", NULL, NULL, 0)) {
         game_free(g);
         return NULL;
     }
