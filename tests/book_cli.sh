@@ -3,7 +3,8 @@
 # after which check says proven (exit 0) and a second run has nothing to do; two runs with
 # --worker share the open positions of one book; a wrong answer is
 # reported as refuted with the answer named; results in another orientation close positions by
-# symmetry; two passes end a line with the count; a limit leaves the position open, and so does
+# symmetry; two passes end a line with the count; a run leaves alone the position another live
+# run noted it is proving; a limit leaves the position open, and so does
 # an interrupted run, which records what it spent; every bad
 # book or command line is refused with a message and exit code 2; the 5x5 proof after C3 in
 # docs/proofs checks as proven, and the book after C2 reads cleanly.
@@ -55,6 +56,33 @@ first1=$(grep '^proven' "$b.1")
 [ -n "$first0" ] && [ -n "$first1" ] && [ "$first0" != "$first1" ] ||
     err "workers 0/2 and 1/2 started with the same position: '$first0' '$first1'"
 "$TENGEN" book run "$b" --worker 0/2 >/dev/null || err "worker 0/2 did not finish the book"
+
+# A run notes the position it is proving ("working MOVES pid P host H"); other runs leave a
+# position alone while the run that noted it lives (on this host) and no result followed.
+b=$SCRATCH/claims.book
+book "$b" "size 3" "at-least 9" "root B2"
+first=$("$TENGEN" book check "$b" | sed -n 's/^open //p' | head -1)
+host=$(uname -n)
+printf 'working %s pid %d host %s\n' "$first" $$ "$host" >>"$b"
+out=$("$TENGEN" book check "$b")
+grep -qx "open $first (run $$ is proving it)" <<<"$out" || err "claims: check: $out"
+"$TENGEN" book run "$b" --positions 1 >/dev/null
+grep -q "^proven $first " "$b" && err "claims: a live run's position was taken: $(cat "$b")"
+grep -q "^working [A-C0-9,]* pid [0-9]* host " "$b" || err "claims: the run noted nothing"
+out=$("$TENGEN" book run "$b")
+[ $? = 1 ] || err "claims: a run with only a live run's position left: not exit 1"
+grep -qx "status: open: 1 positions to prove" <<<"$out" || err "claims: $out"
+sleep 0 &
+dead=$!
+wait $dead
+printf 'working %s pid %d host %s\n' "$first" "$dead" "$host" >"$SCRATCH/dead.line"
+book "$b" "size 3" "at-least 9" "root B2" "$(cat "$SCRATCH/dead.line")"
+"$TENGEN" book check "$b" | grep -q "is proving it" && err "claims: a dead run's note counts"
+book "$b" "size 3" "at-least 9" "root B2" "working $first pid $$ host $host" \
+    "unknown $first nodes 10 cpu 0.1 depth 3"
+"$TENGEN" book check "$b" | grep -q "is proving it" && err "claims: a note followed by a result counts"
+book "$b" "size 3" "at-least 9" "root B2" "working $first pid $$ host elsewhere-$host"
+"$TENGEN" book check "$b" | grep -q "is proving it" && err "claims: another host's note counts"
 
 # The other direction, white proving: after B1,B2 (black's value B+3: the principal variation),
 # white's answer A2 to B3 holds black to 3; "at most 2" after B1 is refuted.

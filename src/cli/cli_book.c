@@ -10,7 +10,8 @@
  * claim, closes a line. The proving side's positions with neither an answer nor a result are the
  * open parts; `run` proves them with the prover (ab.h) one after the other and appends each
  * result to the book as soon as it is known, so an interrupted run loses at most the part it was
- * proving. This is how a proof of many processor hours (5x5 after C3: docs/solve.md) is built
+ * proving. Before each part it appends a note (`working`) so that other runs on the same book
+ * leave that part alone while it lives. This is how a proof of many processor hours (5x5 after C3: docs/solve.md) is built
  * over many sessions and checked by anyone.
  *
  * Owns: the book's format, the walk and its report. The rules are the rules core's (game.h), the
@@ -39,7 +40,9 @@
 #define BOOK_LINE_MAX 4096
 #define MOVES_TEXT_MAX 512 /* a sequence as text: 64 vertices and commas */
 
-typedef enum entry_kind { ENTRY_ANSWER, ENTRY_PROVEN, ENTRY_REFUTED } entry_kind_t;
+/* ENTRY_WORKING: a run's note that it is proving a position ("working MOVES pid P host H"), so
+ * that other runs on the book leave it alone while that run lives. */
+typedef enum entry_kind { ENTRY_ANSWER, ENTRY_PROVEN, ENTRY_REFUTED, ENTRY_WORKING } entry_kind_t;
 
 /* A move sequence from the empty board, in the orientation that makes it smallest (its key). */
 typedef struct seq_key {
@@ -53,6 +56,8 @@ typedef struct entry {
     uint8_t answer; /* ENTRY_ANSWER: black's move in the key's orientation */
     uint64_t nodes; /* ENTRY_PROVEN: the expansions recorded ("nodes N"), 0 if none */
     double cpu;     /* and the processor seconds ("cpu S") */
+    long pid;       /* ENTRY_WORKING: the run's process, */
+    bool live;      /* alive on this host, and no result for the position written after it */
     int line;
 } entry_t;
 
@@ -197,6 +202,15 @@ static bool play_sequence(game_t *g, const int *seq, int len, const char *where)
     return true;
 }
 
+/* The pid of a live run working on k, or 0. */
+static long claimed_by(const book_t *b, const seq_key_t *k)
+{
+    for (int i = 0; i < b->n; i++)
+        if (b->e[i].kind == ENTRY_WORKING && b->e[i].live && key_equal(&b->e[i].key, k))
+            return b->e[i].pid;
+    return 0;
+}
+
 /* ---- the file ---- */
 
 static void book_free(book_t *b)
@@ -229,6 +243,23 @@ static double field_number(const char *rest, const char *word, double fallback)
         }
     }
     return fallback;
+}
+
+/* Whether the run that wrote "working ... pid P host H" still runs: on this host, process P
+ * exists and is not this one. (A run on another host cannot be asked; its note is ignored.) */
+static bool claim_alive(long pid, const char *host)
+{
+    char here[256] = "";
+    if (gethostname(here, sizeof here - 1) != 0 || strcmp(here, host) != 0) return false;
+    if (pid <= 0 || pid == (long)getpid()) return false;
+    return kill((pid_t)pid, 0) == 0 || errno == EPERM;
+}
+
+/* A result (or an unknown) for key ends every earlier run's note that it was working on it. */
+static void end_claims(book_t *b, const seq_key_t *k)
+{
+    for (int i = 0; i < b->n; i++)
+        if (b->e[i].kind == ENTRY_WORKING && key_equal(&b->e[i].key, k)) b->e[i].live = false;
 }
 
 /* Read and check the whole book: the header (size, rules, ko, komi, at-least, root) before the
@@ -267,7 +298,8 @@ static bool book_read(book_t *b, const char *path)
         snprintf(where, sizeof where, "%s:%d", path, ln);
         const bool header = !strcmp(word, "size") || !strcmp(word, "rules") ||
                             !strcmp(word, "ko") || !strcmp(word, "komi") ||
-                            !strcmp(word, "at-least") || !strcmp(word, "root");
+                            !strcmp(word, "at-least") || !strcmp(word, "at-most") ||
+                            !strcmp(word, "root");
         if (header && g) {
             fprintf(stderr, "tengen book: %s: '%s' must come before the first entry\n", where, word);
             ok = false;
@@ -326,7 +358,8 @@ static bool book_read(book_t *b, const char *path)
                 game_free(tmp);
             }
         } else if (!strcmp(word, "answer") || !strcmp(word, "proven") ||
-                   !strcmp(word, "refuted") || !strcmp(word, "unknown")) {
+                   !strcmp(word, "refuted") || !strcmp(word, "unknown") ||
+                   !strcmp(word, "working")) {
             if (!g) {
                 if (!b->size || !have_goal) {
                     fprintf(stderr, "tengen book: %s: 'size' and the claim must come first\n",
@@ -342,7 +375,6 @@ static bool book_read(book_t *b, const char *path)
                 }
                 book_symmetries(b);
             }
-            if (!strcmp(word, "unknown")) continue; /* a run that reached its limit: a record */
             int seq[BOOK_MAX_MOVES + 1], len;
             game_reset(g, b->size);
             if (!cli_play_moves(g, arg, "book", where, seq, &len, BOOK_MAX_MOVES)) {
@@ -355,8 +387,8 @@ static bool book_read(book_t *b, const char *path)
             if (!strcmp(word, "answer")) {
                 int a;
                 if (got < 3 || (a = board_point_from_gtp(game_board(g), arg2)) == POINT_NONE) {
-                    fprintf(stderr, "tengen book: %s: 'answer MOVES MOVE' needs black's move\n",
-                            where);
+                    fprintf(stderr, "tengen book: %s: 'answer MOVES MOVE' needs %s's move\n",
+                            where, color_name(b->prover));
                     ok = false;
                 } else if (game_to_move(g) != b->prover) {
                     fprintf(stderr, "tengen book: %s: the answers are %s's, and %s is to move after %s\n",
@@ -371,7 +403,16 @@ static bool book_read(book_t *b, const char *path)
                     e.kind = ENTRY_ANSWER;
                     e.answer = idx == BOOK_PASS ? BOOK_PASS : b->map[sym][idx];
                 }
+            } else if (!strcmp(word, "working")) {
+                const char *rest = strstr(s, arg) + strlen(arg), *h = strstr(rest, " host ");
+                char host[256] = "";
+                if (h) sscanf(h + 6, "%255s", host);
+                e.kind = ENTRY_WORKING;
+                e.pid = (long)field_number(rest, "pid", 0);
+                e.live = claim_alive(e.pid, host);
             } else {
+                end_claims(b, &e.key);
+                if (!strcmp(word, "unknown")) continue; /* a run that reached its limit: a record */
                 e.kind = !strcmp(word, "proven") ? ENTRY_PROVEN : ENTRY_REFUTED;
                 const char *rest = strstr(s, arg) + strlen(arg);
                 e.nodes = (uint64_t)field_number(rest, "nodes", 0);
@@ -551,7 +592,13 @@ static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open
         for (int i = 0; i < w->n_open; i++) {
             char t[MOVES_TEXT_MAX];
             moves_text(game_board(g), w->open[i], w->open_len[i], t, sizeof t);
-            printf("open %s\n", t);
+            seq_key_t k;
+            seq_key(b, game_board(g), w->open[i], w->open_len[i], &k);
+            const long pid = claimed_by(b, &k);
+            if (pid)
+                printf("open %s (run %ld is proving it)\n", t, pid);
+            else
+                printf("open %s\n", t);
         }
     game_free(g);
 }
@@ -585,21 +632,22 @@ static unsigned key_hash(const seq_key_t *k)
 /* The open position this run proves next (its key in *key), or -1: the first of its share (the
  * positions below one move of the other side go to one run: they share most of their positions,
  * so its table), else, its share done, the last of the others' (they work from the front).
- * Positions in unsettled (left open by a limit in this run) are not tried again. */
+ * Positions in unsettled (left open by a limit in this run) are not tried again, nor are those
+ * another live run is working on: when only those are left, this run's work is done. */
 static int pick_open(const book_t *b, const walk_t *w, const seq_key_t *unsettled,
                      int n_unsettled, unsigned worker, unsigned workers, seq_key_t *key)
 {
     const board_t *bd = game_board(w->g);
     for (int i = 0; i < w->n_open; i++) {
         seq_key(b, bd, w->open[i], w->open_len[i], key);
-        if (key_listed(unsettled, n_unsettled, key)) continue;
+        if (key_listed(unsettled, n_unsettled, key) || claimed_by(b, key)) continue;
         seq_key_t parent;
         seq_key(b, bd, w->open[i], w->open_len[i] > 0 ? w->open_len[i] - 1 : 0, &parent);
         if (key_hash(&parent) % workers == worker) return i;
     }
     for (int i = w->n_open - 1; i >= 0 && workers > 1; i--) {
         seq_key(b, bd, w->open[i], w->open_len[i], key);
-        if (!key_listed(unsettled, n_unsettled, key)) return i;
+        if (!key_listed(unsettled, n_unsettled, key) && !claimed_by(b, key)) return i;
     }
     return -1;
 }
@@ -616,6 +664,11 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
         game_free(g);
         return false;
     }
+    /* Tell other runs on this book to leave the position alone while this one lives. */
+    char host[256] = "";
+    if (gethostname(host, sizeof host - 1) != 0 || !host[0]) snprintf(host, sizeof host, "-");
+    fprintf(out, "working %s pid %ld host %s\n", text, (long)getpid(), host);
+    fflush(out);
     ab_config_t cfg = *base;
     cfg.single_test = true;
     /* at-least P: "black >= P"; at-most P: "black >= P + 1/2" refuted. */
@@ -747,7 +800,11 @@ int cli_book(int argc, char **argv)
         while (v == OPEN && budget != 0 && !atomic_load(&interrupted)) {
             seq_key_t k;
             const int pick = pick_open(&b, &w, unsettled, n_unsettled, worker, workers, &k);
-            if (pick < 0) break;
+            if (pick < 0) {
+                fprintf(stderr, "tengen book: nothing left for this run: the open positions "
+                                "are beyond its limits or other runs are proving them\n");
+                break;
+            }
             bool settled;
             if (!prove_open(&b, w.open[pick], w.open_len[pick], &cfg, out, &settled)) break;
             if (!settled) {
