@@ -11,8 +11,8 @@
  * open parts; `run` proves them with the prover (ab.h) one after the other and appends each
  * result to the book as soon as it is known, so an interrupted run loses at most the part it was
  * proving. Before each part it appends a note (`working`) so that other runs on the same book
- * leave that part alone while it lives. This is how a proof of many processor hours (5x5 after C3: docs/solve.md) is built
- * over many sessions and checked by anyone.
+ * leave that part alone while it lives. This is how a proof of many processor hours (5x5 after C3:
+ * docs/solve.md) is built over many sessions and checked by anyone.
  *
  * Owns: the book's format, the walk and its report. The rules are the rules core's (game.h), the
  * proofs of the parts ab.h's.
@@ -124,8 +124,7 @@ static void book_symmetries(book_t *b)
 
 static uint8_t point_index(const board_t *bd, int p)
 {
-    return p == POINT_PASS ? BOOK_PASS
-                           : (uint8_t)(board_y(bd, p) * bd->size + board_x(bd, p));
+    return p == POINT_PASS ? BOOK_PASS : (uint8_t)(board_y(bd, p) * bd->size + board_x(bd, p));
 }
 
 static int index_point(const board_t *bd, uint8_t i)
@@ -301,7 +300,8 @@ static bool book_read(book_t *b, const char *path)
                             !strcmp(word, "at-least") || !strcmp(word, "at-most") ||
                             !strcmp(word, "root");
         if (header && g) {
-            fprintf(stderr, "tengen book: %s: '%s' must come before the first entry\n", where, word);
+            fprintf(stderr, "tengen book: %s: '%s' must come before the first entry\n", where,
+                    word);
             ok = false;
         } else if (got < 2) {
             fprintf(stderr, "tengen book: %s: '%s' needs a value\n", where, word);
@@ -327,8 +327,7 @@ static bool book_read(book_t *b, const char *path)
                         where);
                 ok = false;
             }
-        } else if (!strcmp(word, "komi") || !strcmp(word, "at-least") ||
-                   !strcmp(word, "at-most")) {
+        } else if (!strcmp(word, "komi") || !strcmp(word, "at-least") || !strcmp(word, "at-most")) {
             char *end;
             double v = strtod(arg, &end);
             if (*end || v < -1000 || v > 1000) {
@@ -353,13 +352,12 @@ static bool book_read(book_t *b, const char *path)
                 ok = false;
             } else {
                 game_t *tmp = game_new(b->size, &b->rules);
-                ok = tmp && cli_play_moves(tmp, arg, "book", where, b->root, &b->root_len,
-                                           BOOK_MAX_MOVES);
+                ok = tmp &&
+                     cli_play_moves(tmp, arg, "book", where, b->root, &b->root_len, BOOK_MAX_MOVES);
                 game_free(tmp);
             }
-        } else if (!strcmp(word, "answer") || !strcmp(word, "proven") ||
-                   !strcmp(word, "refuted") || !strcmp(word, "unknown") ||
-                   !strcmp(word, "working")) {
+        } else if (!strcmp(word, "answer") || !strcmp(word, "proven") || !strcmp(word, "refuted") ||
+                   !strcmp(word, "unknown") || !strcmp(word, "working")) {
             if (!g) {
                 if (!b->size || !have_goal) {
                     fprintf(stderr, "tengen book: %s: 'size' and the claim must come first\n",
@@ -387,11 +385,12 @@ static bool book_read(book_t *b, const char *path)
             if (!strcmp(word, "answer")) {
                 int a;
                 if (got < 3 || (a = board_point_from_gtp(game_board(g), arg2)) == POINT_NONE) {
-                    fprintf(stderr, "tengen book: %s: 'answer MOVES MOVE' needs %s's move\n",
-                            where, color_name(b->prover));
+                    fprintf(stderr, "tengen book: %s: 'answer MOVES MOVE' needs %s's move\n", where,
+                            color_name(b->prover));
                     ok = false;
                 } else if (game_to_move(g) != b->prover) {
-                    fprintf(stderr, "tengen book: %s: the answers are %s's, and %s is to move after %s\n",
+                    fprintf(stderr,
+                            "tengen book: %s: the answers are %s's, and %s is to move after %s\n",
                             where, color_name(b->prover), color_name(game_to_move(g)), arg);
                     ok = false;
                 } else if (game_check_move(g, b->prover, a) != GAME_OK) {
@@ -515,8 +514,9 @@ static verdict_t walk_node(walk_t *w)
         if (v == REFUTED) { /* name the answer that failed, then why */
             char prefix[MOVES_TEXT_MAX + 64], a[8];
             moves_text(bd, w->seq, w->len, text, sizeof text);
-            snprintf(prefix, sizeof prefix, "%s's answer %s after %s (line %d) fails: ",
-                     color_name(b->prover), board_point_to_gtp(bd, answer, a), text, e->line);
+            snprintf(prefix, sizeof prefix,
+                     "%s's answer %s after %s (line %d) fails: ", color_name(b->prover),
+                     board_point_to_gtp(bd, answer, a), text, e->line);
             size_t pl = strlen(prefix), wl = strlen(w->why);
             if (pl + wl >= sizeof w->why) wl = sizeof w->why - 1 - pl; /* cut a long chain */
             memmove(w->why + pl, w->why, wl);
@@ -577,8 +577,8 @@ static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open
     if (!g) return;
     moves_text(game_board(g), b->root, b->root_len, root, sizeof root);
     printf("claim: black gets at %s %g on %dx%d after %s (rules %s, ko %s, komi %g)\n",
-           b->prover == STONE_BLACK ? "least" : "most", b->points, b->size, b->size, root, b->rules.name, rules_ko_name(b->rules.ko),
-           b->rules.komi);
+           b->prover == STONE_BLACK ? "least" : "most", b->points, b->size, b->size, root,
+           b->rules.name, rules_ko_name(b->rules.ko), b->rules.komi);
     if (v == REFUTED)
         printf("status: refuted: %s\n", w->why);
     else if (v == OPEN)
@@ -587,7 +587,8 @@ static void report(const book_t *b, verdict_t v, const walk_t *w, bool list_open
         printf("status: proven\n");
     printf("proof so far: %d results used, %d %s positions expanded, %llu expansions and "
            "%.0f processor seconds recorded\n",
-           w->leaves, w->white_nodes, color_name(stone_other(b->prover)), (unsigned long long)w->nodes, w->cpu);
+           w->leaves, w->white_nodes, color_name(stone_other(b->prover)),
+           (unsigned long long)w->nodes, w->cpu);
     if (list_open && v == OPEN)
         for (int i = 0; i < w->n_open; i++) {
             char t[MOVES_TEXT_MAX];
@@ -634,8 +635,8 @@ static unsigned key_hash(const seq_key_t *k)
  * so its table), else, its share done, the last of the others' (they work from the front).
  * Positions in unsettled (left open by a limit in this run) are not tried again, nor are those
  * another live run is working on: when only those are left, this run's work is done. */
-static int pick_open(const book_t *b, const walk_t *w, const seq_key_t *unsettled,
-                     int n_unsettled, unsigned worker, unsigned workers, seq_key_t *key)
+static int pick_open(const book_t *b, const walk_t *w, const seq_key_t *unsettled, int n_unsettled,
+                     unsigned worker, unsigned workers, seq_key_t *key)
 {
     const board_t *bd = game_board(w->g);
     for (int i = 0; i < w->n_open; i++) {
@@ -653,8 +654,8 @@ static int pick_open(const book_t *b, const walk_t *w, const seq_key_t *unsettle
 }
 
 /* Prove one open position with the prover and append the result to the book. */
-static bool prove_open(const book_t *b, const int *seq, int len, const ab_config_t *base,
-                       FILE *out, bool *settled)
+static bool prove_open(const book_t *b, const int *seq, int len, const ab_config_t *base, FILE *out,
+                       bool *settled)
 {
     game_t *g = game_new(b->size, &b->rules);
     if (!g) return false;
@@ -682,17 +683,16 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
     game_free(g);
     /* r's bounds are for the player to move. */
     const stone_t c = b->prover; /* to move at every open position */
-    const int black_lo = c == STONE_BLACK ? r.lo : -r.hi, black_hi = c == STONE_BLACK ? r.hi : -r.lo;
+    const int black_lo = c == STONE_BLACK ? r.lo : -r.hi,
+              black_hi = c == STONE_BLACK ? r.hi : -r.lo;
     const bool holds = c == STONE_BLACK ? black_lo >= cfg.test_value : black_hi < cfg.test_value;
     const bool fails = c == STONE_BLACK ? black_hi < cfg.test_value : black_lo >= cfg.test_value;
     const char *kind = holds ? "proven" : fails ? "refuted" : "unknown";
     *settled = holds || fails;
-    fprintf(out, "%s %s nodes %llu cpu %.1f depth %d%s\n", kind, text,
-            (unsigned long long)r.nodes, r.cpu_seconds, r.depth,
-            !*settled && atomic_load(&interrupted) ? " (interrupted)" : "");
+    fprintf(out, "%s %s nodes %llu cpu %.1f depth %d%s\n", kind, text, (unsigned long long)r.nodes,
+            r.cpu_seconds, r.depth, !*settled && atomic_load(&interrupted) ? " (interrupted)" : "");
     fflush(out);
-    printf("%s %s nodes %llu cpu %.1f s\n", kind, text, (unsigned long long)r.nodes,
-           r.cpu_seconds);
+    printf("%s %s nodes %llu cpu %.1f s\n", kind, text, (unsigned long long)r.nodes, r.cpu_seconds);
     fflush(stdout);
     return true;
 }
@@ -779,7 +779,8 @@ int cli_book(int argc, char **argv)
         FILE *out = fopen(b.path, "a");
         if (!a[OPT_FRESH].given) cfg.memory = ab_memory_new(cfg.tt_bits);
         if (!out || (!a[OPT_FRESH].given && !cfg.memory)) {
-            fprintf(stderr, "tengen book: %s: %s\n", b.path, out ? "out of memory" : strerror(errno));
+            fprintf(stderr, "tengen book: %s: %s\n", b.path,
+                    out ? "out of memory" : strerror(errno));
             if (out) fclose(out);
             walk_free(&w);
             book_free(&b);

@@ -182,8 +182,8 @@ bool cli_play_moves(game_t *g, const char *text, const char *command, const char
         }
         game_status_t st = game_play(g, game_to_move(g), p);
         if (st != GAME_OK) {
-            fprintf(stderr, "tengen %s: %s: move %d (%s) is illegal: %s\n", command, where,
-                    n + 1, tok, game_status_text(st));
+            fprintf(stderr, "tengen %s: %s: move %d (%s) is illegal: %s\n", command, where, n + 1,
+                    tok, game_status_text(st));
             return false;
         }
         if (out) out[n] = p;

@@ -158,7 +158,8 @@ static game_t *make_game(const cli_value_t *a)
             return NULL;
         }
     }
-    if (a[OPT_MOVES].given && !cli_play_moves(g, a[OPT_MOVES].text, "solve", "--moves", NULL, NULL, 0)) {
+    if (a[OPT_MOVES].given &&
+        !cli_play_moves(g, a[OPT_MOVES].text, "solve", "--moves", NULL, NULL, 0)) {
         game_free(g);
         return NULL;
     }
