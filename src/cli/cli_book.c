@@ -244,12 +244,19 @@ static double field_number(const char *rest, const char *word, double fallback)
     return fallback;
 }
 
-/* Whether the run that wrote "working ... pid P host H" still runs: on this host, process P
- * exists and is not this one. (A run on another host cannot be asked; its note is ignored.) */
-static bool claim_alive(long pid, const char *host)
+/* This machine's name for the runs' notes, or "-" if it has none. */
+static void host_name(char *buf, size_t cap)
 {
-    char here[256] = "";
-    if (gethostname(here, sizeof here - 1) != 0 || strcmp(here, host) != 0) return false;
+    if (gethostname(buf, cap - 1) != 0 || !buf[0]) snprintf(buf, cap, "-");
+    buf[cap - 1] = '\0';
+}
+
+/* Whether the run that wrote "working ... pid P host H" still runs: H is `here` (this host,
+ * known) and process P exists and is not this one. (A run on another host cannot be asked; its
+ * note is ignored.) */
+static bool claim_alive(long pid, const char *host, const char *here)
+{
+    if (!strcmp(here, "-") || strcmp(here, host) != 0) return false;
     if (pid <= 0 || pid == (long)getpid()) return false;
     return kill((pid_t)pid, 0) == 0 || errno == EPERM;
 }
@@ -276,7 +283,8 @@ static bool book_read(book_t *b, const char *path)
         fprintf(stderr, "tengen book: %s: %s\n", path, strerror(errno));
         return false;
     }
-    char line[BOOK_LINE_MAX], where[BOOK_LINE_MAX + 64];
+    char line[BOOK_LINE_MAX], where[BOOK_LINE_MAX + 64], here[256];
+    host_name(here, sizeof here);
     game_t *g = NULL;
     bool ok = true;
     for (int ln = 1; ok && fgets(line, sizeof line, f); ln++) {
@@ -408,7 +416,7 @@ static bool book_read(book_t *b, const char *path)
                 if (h) sscanf(h + 6, "%255s", host);
                 e.kind = ENTRY_WORKING;
                 e.pid = (long)field_number(rest, "pid", 0);
-                e.live = claim_alive(e.pid, host);
+                e.live = claim_alive(e.pid, host, here);
             } else {
                 end_claims(b, &e.key);
                 if (!strcmp(word, "unknown")) continue; /* a run that reached its limit: a record */
@@ -666,8 +674,8 @@ static bool prove_open(const book_t *b, const int *seq, int len, const ab_config
         return false;
     }
     /* Tell other runs on this book to leave the position alone while this one lives. */
-    char host[256] = "";
-    if (gethostname(host, sizeof host - 1) != 0 || !host[0]) snprintf(host, sizeof host, "-");
+    char host[256];
+    host_name(host, sizeof host);
     fprintf(out, "working %s pid %ld host %s\n", text, (long)getpid(), host);
     fflush(out);
     ab_config_t cfg = *base;
