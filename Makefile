@@ -2,7 +2,7 @@
 # needs, builds and runs every test (plain, clang, ASan+UBSan, and the search tests under TSan);
 # `make run` starts the web game (tengen web: open the address it prints).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo libmicrohttpd-dev libcjson-dev pkg-config curl chromium
+DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo libmicrohttpd-dev libcjson-dev zlib1g-dev pkg-config curl chromium
 # Node.js and npm (the GTP client test) may come from Debian or from NodeSource, whose nodejs
 # package already holds npm and conflicts with Debian's npm: install them only if the commands are
 # missing.

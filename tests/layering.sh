@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # Checks the layering of STYLE.md from the #include lines: a module may include only its own
 # headers and those of lower layers.
-#   core <- rules <- {sgf, tactics} <- playout <- {mcts, ab} <- engine <- {gtp, http} <- cli
-# (cli holds main and the subcommands, so it may start any front end).
+#   core <- rules <- {sgf, tactics} <- features <- playout <- {mcts, ab} <- {engine, learn}
+#   <- {gtp, http} <- cli
+# (cli holds main and the subcommands, so it may start any front end; learn reads game records
+# for the trainer).
 set -u
 cd "$(dirname "$0")/.."
 
 rank() {
     case "$1" in
-    core) echo 0 ;; rules) echo 1 ;; sgf|tactics) echo 2 ;; playout) echo 3 ;;
-    mcts|ab) echo 4 ;; engine) echo 5 ;; gtp|http) echo 6 ;; cli) echo 7 ;; *) echo 99 ;;
+    core) echo 0 ;; rules) echo 1 ;; sgf|tactics) echo 2 ;; features) echo 3 ;; playout) echo 4 ;;
+    mcts|ab) echo 5 ;; engine|learn) echo 6 ;; gtp|http) echo 7 ;; cli) echo 8 ;; *) echo 99 ;;
     esac
 }
 # Module that owns a public header (include/tengen/NAME.h).
 header_module() {
     case "$1" in
     rng|timer|log) echo core ;; board|rules|game|score) echo rules ;; sgf) echo sgf ;;
-    playout|policy|pattern3) echo playout ;; tactics) echo tactics ;; search|mcts) echo mcts ;; ab) echo ab ;; engine|ponder) echo engine ;;
+    playout|policy|pattern3) echo playout ;; tactics) echo tactics ;; features|model) echo features ;; search|mcts) echo mcts ;; ab) echo ab ;; engine|ponder) echo engine ;;
     *) echo unknown ;;
     esac
 }
