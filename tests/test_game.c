@@ -676,8 +676,8 @@ static void test_set_rules_recomputes_keys(void **state)
     game_free(g);
 }
 
-/* Changing the suicide rule mid-game must survive undoing a setup entry (whose snapshot board was
- * taken under the old rule). */
+/* Changing the suicide rule mid-game must survive undoing a setup entry (made under the old
+ * rule). */
 static void test_set_rules_then_undo_setup(void **state)
 {
     (void)state;
@@ -693,6 +693,145 @@ static void test_set_rules_then_undo_setup(void **state)
     play_ok(g, BLACK, "B5");
     play_ok(g, BLACK, "A4");
     play_ok(g, WHITE, "A5"); /* suicide, allowed by the current rules */
+    game_free(g);
+}
+
+/* ---- setup against a reference, and exact undo ---- */
+
+static uint64_t setup_rng = 0x9e3779b97f4a7c15ULL;
+
+static unsigned setup_random(unsigned n)
+{
+    setup_rng ^= setup_rng >> 12;
+    setup_rng ^= setup_rng << 25;
+    setup_rng ^= setup_rng >> 27;
+    return (unsigned)((setup_rng * 2685821657736338717ULL) >> 33) % n;
+}
+
+/* Reference setup on the colours alone, written independently of board.c: does the string at q
+ * have an empty neighbour (flood fill), and remove it if not. */
+static bool naive_has_liberty(const uint8_t *color, int stride, int q, uint8_t *seen)
+{
+    const int off[4] = {-stride, -1, 1, stride};
+    if (seen[q]) return false;
+    seen[q] = 1;
+    for (int d = 0; d < 4; d++) {
+        int r = q + off[d];
+        if (color[r] == STONE_EMPTY) return true;
+        if (color[r] == color[q] && naive_has_liberty(color, stride, r, seen)) return true;
+    }
+    return false;
+}
+
+static void naive_remove_if_dead(uint8_t *color, int stride, int num_points, int q)
+{
+    uint8_t seen[BOARD_MAX_POINTS] = {0};
+    if (naive_has_liberty(color, stride, q, seen)) return;
+    for (int p = 0; p < num_points; p++)
+        if (seen[p]) color[p] = STONE_EMPTY;
+}
+
+static void naive_setup(uint8_t *color, int stride, int num_points, int p, stone_t c)
+{
+    const int off[4] = {-stride, -1, 1, stride};
+    color[p] = (uint8_t)c;
+    if (c == STONE_EMPTY) return;
+    for (int d = 0; d < 4; d++)
+        if (color[p + off[d]] == stone_other(c))
+            naive_remove_if_dead(color, stride, num_points, p + off[d]);
+    if (color[p] == c) naive_remove_if_dead(color, stride, num_points, p);
+}
+
+/* Random setup entries (stones of both colours and removals, with captures) mixed with random
+ * moves on small boards: each setup gives the reference's stones and a consistent board, and
+ * undoing everything gives back every earlier position exactly (stones, hash, captures, ko,
+ * consistency). */
+static void test_setup_random_reference_and_undo(void **state)
+{
+    (void)state;
+    rules_t r = make_rules(KO_SIMPLE, false);
+    const int trials = 60 / test_scale() + 1;
+    for (int t = 0; t < trials; t++) {
+        const int size = 2 + (int)setup_random(8);
+        game_t *g = game_new(size, &r);
+        assert_non_null(g);
+        enum { STEPS = 120 };
+        board_t *saved = malloc(STEPS * sizeof *saved);
+        assert_non_null(saved);
+        int steps = 0;
+        for (int i = 0; i < STEPS; i++) {
+            const board_t *b = game_board(g);
+            board_copy(&saved[steps], b);
+            if (setup_random(3) == 0) {
+                int moves[BOARD_MAX_POINTS];
+                int n = game_legal_moves(g, game_to_move(g), moves);
+                if (n == 0 ||
+                    game_play(g, game_to_move(g), moves[setup_random((unsigned)n)]) != GAME_OK)
+                    continue;
+            } else {
+                int points[16];
+                stone_t stones[16];
+                const int n = (int)setup_random(16);
+                uint8_t want[BOARD_MAX_POINTS];
+                memcpy(want, b->color, (size_t)b->num_points);
+                for (int k = 0; k < n; k++) {
+                    points[k] = board_point(b, (int)setup_random((unsigned)size),
+                                            (int)setup_random((unsigned)size));
+                    stones[k] = (stone_t)setup_random(3);
+                    naive_setup(want, b->stride, b->num_points, points[k], stones[k]);
+                }
+                assert_true(game_setup(g, points, stones, n));
+                assert_memory_equal(want, game_board(g)->color, (size_t)b->num_points);
+                const int *got_points;
+                const stone_t *got_stones;
+                const int last = game_move_count(g) - 1;
+                assert_int_equal(game_setup_at(g, last, &got_points, &got_stones), n);
+                if (n > 0) {
+                    assert_memory_equal(got_points, points, (size_t)n * sizeof(int));
+                    assert_memory_equal(got_stones, stones, (size_t)n * sizeof(stone_t));
+                }
+            }
+            expect_consistent(g);
+            steps++;
+        }
+        while (steps > 0) {
+            assert_true(game_undo(g));
+            const board_t *b = game_board(g), *want = &saved[--steps];
+            expect_consistent(g);
+            assert_memory_equal(want->color, b->color, (size_t)b->num_points);
+            assert_true(want->hash == b->hash);
+            assert_int_equal(want->captures[BLACK], b->captures[BLACK]);
+            assert_int_equal(want->captures[WHITE], b->captures[WHITE]);
+            assert_int_equal(want->ko_point, b->ko_point);
+            if (want->ko_point != POINT_NONE) assert_int_equal(want->ko_color, b->ko_color);
+        }
+        assert_false(game_undo(g));
+        free(saved);
+        game_free(g);
+    }
+}
+
+/* Setup entries that change nothing, then one that does: each costs its points, not a board,
+ * and undo still finds the ko of before. */
+static void test_setup_keeps_ko_for_undo(void **state)
+{
+    (void)state;
+    rules_t r = make_rules(KO_SIMPLE, false);
+    game_t *g = ascii_game(". X O . .\n"
+                           "X O . O .\n"
+                           ". X O . .\n"
+                           ". . . . .\n"
+                           ". . . . .\n",
+                           &r, BLACK);
+    play_ok(g, BLACK, "C4"); /* takes the ko: white may not retake at B4 at once */
+    play_expect(g, WHITE, "B4", GAME_ILLEGAL_KO);
+    const int p = vertex(g, "E1");
+    const stone_t empty = STONE_EMPTY;
+    for (int i = 0; i < 1000; i++) assert_true(game_setup(g, &p, &empty, 1));
+    play_ok(g, WHITE, "B4"); /* setup clears the ko */
+    assert_true(game_undo(g));
+    for (int i = 0; i < 1000; i++) assert_true(game_undo(g));
+    play_expect(g, WHITE, "B4", GAME_ILLEGAL_KO);
     game_free(g);
 }
 
@@ -715,6 +854,8 @@ int main(void)
         cmocka_unit_test(test_legal_moves),
         cmocka_unit_test(test_set_rules_recomputes_keys),
         cmocka_unit_test(test_set_rules_then_undo_setup),
+        cmocka_unit_test(test_setup_random_reference_and_undo),
+        cmocka_unit_test(test_setup_keeps_ko_for_undo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -180,6 +180,15 @@ void board_undo(board_t *b, const board_undo_t *undo);
  * counting captures. Clears the ko. O(points): not for search. Returns false if p is not on the
  * board. */
 bool board_setup(board_t *b, int p, stone_t c);
+/* board_setup of points[i] with stones[i] for each i in turn, the strings around the points that
+ * changed rebuilt once at the end: O(n * string size + points). Clears the ko when n > 0. Returns
+ * false (board untouched) if a point is off the board or a stone is STONE_BORDER. */
+bool board_setup_points(board_t *b, const int *points, const stone_t *stones, int n);
+/* Put stones[i] at points[i] as they are, removing nothing, then bring strings, liberties, hash
+ * and counts up to date around them (O(n + points)); captures and ko are left alone. For
+ * restoring an earlier position (the game's undo of setup): the caller must leave every string a
+ * liberty. Returns false (board untouched) on a point off the board or a STONE_BORDER stone. */
+bool board_restore_points(board_t *b, const int *points, const stone_t *stones, int n);
 
 /* True if p is an empty point whose neighbours are all c or border (an eye shape). */
 bool board_is_eyelike(const board_t *b, int p, stone_t c);

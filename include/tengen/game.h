@@ -3,7 +3,9 @@
  * owns everything that depends on history.
  *
  * Superko uses a multiset of position keys (open addressing), so a legality test is O(1) and
- * undo removes the key again. Positional superko keys are the stone hash; situational keys add
+ * undo removes the key again. Memory is in proportion to the history: a few dozen bytes per
+ * entry, plus the points of setup entries; undo restores the position exactly (stones, strings,
+ * liberties, hash, captures, ko). Positional superko keys are the stone hash; situational keys add
  * the player to move.
  *
  * Single-stone suicide (only when rules.suicide_allowed): the stone is placed and removed, the
@@ -45,7 +47,7 @@ typedef struct game_move {
     stone_t color;
     board_undo_t undo;  /* what board_undo needs; unused for setup entries */
     uint64_t key;       /* superko key of the position after this move */
-    int setup_index;    /* >= 0: a setup entry (point is POINT_NONE), its snapshot index */
+    int setup_index;    /* >= 0: a setup entry (point is POINT_NONE), its index among them */
     stone_t to_move_before; /* player to move before this entry */
 } game_move_t;
 
@@ -83,8 +85,11 @@ int game_legal_moves(const game_t *g, stone_t c, int *out);
 const char *game_status_text(game_status_t s);
 
 /* Setup stones (SGF AB/AW/AE, free handicap): adds an undoable history entry. stones[i] is put
- * at points[i] (STONE_EMPTY removes). Strings left without liberties are removed. Returns false
- * (nothing changed) if a point is off the board. */
+ * at points[i] (STONE_EMPTY removes), in turn; strings left without liberties are removed, the
+ * opponent's of the stone put first. The entry keeps the n points and stones and, for undo, the
+ * points whose colour changed: O(n + changed points) memory, never a board copy. Time O(n *
+ * string size + board points). Returns false (nothing changed) if a point is off the board or
+ * out of memory. */
 bool game_setup(game_t *g, const int *points, const stone_t *stones, int n);
 
 /* Handicap. Fixed placement follows the GTP v2 specification (sizes 7..25, odd sizes up to 9
@@ -100,7 +105,8 @@ int game_handicap(const game_t *g);
 /* History. */
 int game_move_count(const game_t *g);                 /* entries, setup included */
 /* The stones of setup entry i (game_move_at(g, i)->setup_index >= 0): returns how many, and points
- * and stones to the arrays as passed to game_setup. */
+ * and stones to the arrays as passed to game_setup. The arrays stay valid until the game's history
+ * changes (a move, setup, undo or reset). */
 int game_setup_at(const game_t *g, int i, const int **points, const stone_t **stones);
 const game_move_t *game_move_at(const game_t *g, int i);
 int game_last_move(const game_t *g);                  /* point of the last move, or POINT_NONE */

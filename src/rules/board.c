@@ -696,19 +696,142 @@ static void board_rebuild(board_t *b)
     counts_rebuild(b);
 }
 
+/* On the colours alone: does the string of stone q have an empty neighbour? Its stones are marked
+ * with stamp in mark[] and written to stones[] (all of them when it has no liberty; the walk stops
+ * at the first liberty otherwise); their count goes to *n. Strings are not up to date during a
+ * setup, hence the flood fill. */
+static bool colors_have_liberty(const board_t *b, int q, uint32_t *mark, uint32_t stamp,
+                                uint16_t *stones, int *n)
+{
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    const uint8_t c = b->color[q];
+    int count = 0;
+    stones[count++] = (uint16_t)q;
+    mark[q] = stamp;
+    for (int i = 0; i < count; i++) {
+        const int s = stones[i];
+        for (int d = 0; d < 4; d++) {
+            const int r = s + off[d];
+            if (b->color[r] == STONE_EMPTY) {
+                *n = count;
+                return true;
+            }
+            if (b->color[r] == c && mark[r] != stamp) {
+                mark[r] = stamp;
+                stones[count++] = (uint16_t)r;
+            }
+        }
+    }
+    *n = count;
+    return false;
+}
+
+/* A setup's change of colour at p, first seen: remember the colour before (once per point). */
+static void setup_note(const board_t *b, int p, uint8_t *orig, uint16_t *changed, int *num_changed)
+{
+    if (orig[p] != 0xff) return;
+    orig[p] = b->color[p];
+    changed[(*num_changed)++] = (uint16_t)p;
+}
+
+/* Bring everything derived from color[] up to date after the points in changed[] took new colours
+ * (orig[] holds the colours before): hash, empty list, counts, and the strings at and next to the
+ * points that really changed. O(changed points + points + the strings touched). */
+static void setup_finish(board_t *b, const uint8_t *orig, const uint16_t *changed, int num_changed)
+{
+    uint8_t touched[BOARD_MAX_POINTS];
+    memset(touched, 0, (size_t)b->num_points);
+    bool any = false;
+    for (int i = 0; i < num_changed; i++) {
+        const int p = changed[i];
+        const stone_t was = (stone_t)orig[p], now = (stone_t)b->color[p];
+        if (was == now) continue;
+        if (was != STONE_EMPTY) {
+            b->hash ^= board_zobrist(was, p);
+            b->stones_on_board[was]--;
+            counts_update(b, p, -counts_delta(was), -(int)was);
+        } else {
+            empty_remove(b, p);
+        }
+        if (now != STONE_EMPTY) {
+            b->hash ^= board_zobrist(now, p);
+            b->stones_on_board[now]++;
+            counts_update(b, p, counts_delta(now), (int)now);
+        } else {
+            b->chain[p] = 0;
+            empty_add(b, p);
+        }
+        touched[p] = 1;
+        any = true;
+    }
+    if (any) rebuild_around(b, touched);
+}
+
+bool board_setup_points(board_t *b, const int *points, const stone_t *stones, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!board_is_on_board(b, points[i]) || stones[i] == STONE_BORDER) return false;
+    if (n == 0) return true;
+    const int off[4] = {-b->stride, -1, 1, b->stride};
+    uint32_t mark[BOARD_MAX_POINTS];
+    uint16_t flood[BOARD_MAX_POINTS], changed[BOARD_MAX_POINTS];
+    uint8_t orig[BOARD_MAX_POINTS];
+    uint32_t stamp = 0;
+    int num_changed = 0;
+    memset(mark, 0, (size_t)b->num_points * sizeof mark[0]);
+    memset(orig, 0xff, (size_t)b->num_points);
+    b->ko_point = POINT_NONE;
+    /* Each point in turn on the colours alone, as a move would: strings left without liberties
+     * are removed, the opponent's first, then the string of the stone put. The board before is a
+     * position, so no other string can have lost its last liberty. The rest of the board follows
+     * once at the end, around the points whose colour changed: a node of N points costs
+     * O(N * string size + points), and a node that changes little costs little. */
+    for (int i = 0; i < n; i++) {
+        const int p = points[i];
+        const stone_t c = stones[i];
+        if (b->color[p] == c) continue;
+        if (stamp > UINT32_MAX - 8) {
+            memset(mark, 0, (size_t)b->num_points * sizeof mark[0]);
+            stamp = 0;
+        }
+        setup_note(b, p, orig, changed, &num_changed);
+        b->color[p] = (uint8_t)c;
+        if (c == STONE_EMPTY) continue; /* a removed stone takes no liberty away */
+        const uint32_t first = ++stamp;
+        for (int d = 0; d <= 4; d++) {
+            const int q = d < 4 ? p + off[d] : p;
+            const stone_t want = d < 4 ? stone_other(c) : c;
+            int count;
+            if (b->color[q] != want || mark[q] >= first) continue;
+            if (colors_have_liberty(b, q, mark, ++stamp, flood, &count)) continue;
+            for (int k = 0; k < count; k++) {
+                setup_note(b, flood[k], orig, changed, &num_changed);
+                b->color[flood[k]] = STONE_EMPTY;
+            }
+        }
+    }
+    setup_finish(b, orig, changed, num_changed);
+    return true;
+}
+
 bool board_setup(board_t *b, int p, stone_t c)
 {
-    if (!board_is_on_board(b, p) || c == STONE_BORDER) return false;
-    b->color[p] = (uint8_t)c;
-    b->ko_point = POINT_NONE;
-    board_rebuild(b);
-    /* Strings left without liberties are removed, the opponent's first, as a move would. */
-    for (int pass = 0; pass < 2; pass++) {
-        stone_t victim = pass == 0 ? stone_other(c == STONE_EMPTY ? STONE_BLACK : c)
-                                   : (c == STONE_EMPTY ? STONE_WHITE : c);
-        for (int q = 0; q < b->num_points; q++)
-            if (b->color[q] == victim && b->libs[b->chain[q]] == 0) chain_remove(b, b->chain[q]);
+    return board_setup_points(b, &p, &c, 1);
+}
+
+bool board_restore_points(board_t *b, const int *points, const stone_t *stones, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!board_is_on_board(b, points[i]) || stones[i] == STONE_BORDER) return false;
+    uint16_t changed[BOARD_MAX_POINTS];
+    uint8_t orig[BOARD_MAX_POINTS];
+    int num_changed = 0;
+    memset(orig, 0xff, (size_t)b->num_points);
+    for (int i = 0; i < n; i++) {
+        setup_note(b, points[i], orig, changed, &num_changed);
+        b->color[points[i]] = (uint8_t)stones[i];
     }
+    setup_finish(b, orig, changed, num_changed);
     return true;
 }
 

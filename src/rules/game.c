@@ -16,11 +16,17 @@ typedef struct key_set {
     size_t used; /* slots ever taken (live + tombstones) */
 } key_set_t;
 
+/* A setup entry costs memory in proportion to what it changes, never a board: its points and
+ * stones as given (for game_setup_at), and for undo the points whose colour it changed with their
+ * colour before, packed (point << 2 | colour). Undo puts those colours back and rebuilds the
+ * board's strings from the stones. The arrays are shared by all entries, in history order. */
 typedef struct setup_entry {
-    board_t before; /* the board before the setup, restored by undo */
+    size_t first;      /* its points in setup_points[] and setup_stones[] */
     int n;
-    int *points;
-    stone_t *stones;
+    size_t undo_first; /* its records in setup_undo[] */
+    int undo_n;
+    int ko_point;      /* the ko before the setup (setup clears it) */
+    stone_t ko_color;
 } setup_entry_t;
 
 struct game {
@@ -35,6 +41,11 @@ struct game {
     int num_moves, cap_moves;
     setup_entry_t *setups;
     int num_setups, cap_setups;
+    int *setup_points;                      /* every setup entry's points, in history order */
+    stone_t *setup_stones;                  /* and their stones */
+    size_t num_setup_points, cap_setup_points, cap_setup_stones;
+    uint16_t *setup_undo;
+    size_t num_setup_undo, cap_setup_undo;
 
     uint64_t initial_key_hash; /* stone hash of the position before any entry */
     stone_t initial_to_move;
@@ -48,9 +59,15 @@ static uint64_t key_slot_hash(uint64_t k)
     return k ^ (k >> 29);
 }
 
+/* Rehash into a table with room for the live keys and one more at a load of at most a quarter:
+ * tombstones go, so a history that is played and taken back again and again keeps the table in
+ * proportion to the live keys. */
 static bool key_set_grow(key_set_t *s)
 {
-    size_t cap = s->cap ? s->cap * 2 : 256;
+    size_t live = 0;
+    for (size_t i = 0; i < s->cap; i++) live += s->counts[i] != 0;
+    size_t cap = 256;
+    while (cap < 4 * (live + 1)) cap *= 2;
     key_set_t t = {calloc(cap, sizeof(uint64_t)), calloc(cap, sizeof(uint32_t)), cap, 0};
     if (!t.keys || !t.counts) {
         free(t.keys);
@@ -209,11 +226,9 @@ game_t *game_new(int size, const rules_t *rules)
 
 static void free_history(game_t *g)
 {
-    for (int i = 0; i < g->num_setups; i++) {
-        free(g->setups[i].points);
-        free(g->setups[i].stones);
-    }
     g->num_setups = 0;
+    g->num_setup_points = 0;
+    g->num_setup_undo = 0;
     g->num_moves = 0;
 }
 
@@ -223,6 +238,9 @@ void game_free(game_t *g)
     free_history(g);
     free(g->moves);
     free(g->setups);
+    free(g->setup_points);
+    free(g->setup_stones);
+    free(g->setup_undo);
     free(g->seen.keys);
     free(g->seen.counts);
     free(g);
@@ -286,10 +304,44 @@ void game_set_to_move(game_t *g, stone_t c)
          * situational superko must key it so. */
         game_move_t *m = &g->moves[g->num_moves - 1];
         if (m->color != stone_other(c)) {
+            /* Only this entry's key changes: swap it rather than rebuild the set, so that a file
+             * with PL in every setup node costs O(1) per node. */
+            key_set_remove(&g->seen, position_key(&g->rules, m->key, stone_other(m->color)));
             m->color = stone_other(c);
-            rebuild_keys(g);
+            key_set_add(&g->seen, position_key(&g->rules, m->key, stone_other(m->color)));
         }
     }
+}
+
+/* ---- setup storage ---- */
+
+/* A growing array of elements of `size` bytes with room for `more` after `used`: the array (moved
+ * or not; *cap updated), or NULL with the old array and *cap untouched when out of memory. */
+static void *reserve(void *array, size_t *cap, size_t used, size_t more, size_t size)
+{
+    if (array && used + more <= *cap) return array;
+    size_t cap_new = *cap ? *cap : 64;
+    while (cap_new < used + more) cap_new *= 2;
+    void *grown = realloc(array, cap_new * size);
+    if (grown) *cap = cap_new;
+    return grown;
+}
+
+/* Take back setup entry e, the last in the history: the changed points get their colours back. */
+static void setup_undo(game_t *g, const setup_entry_t *e)
+{
+    int points[BOARD_MAX_POINTS];
+    stone_t stones[BOARD_MAX_POINTS];
+    for (int i = 0; i < e->undo_n; i++) {
+        const uint16_t r = g->setup_undo[e->undo_first + (size_t)i];
+        points[i] = r >> 2;
+        stones[i] = (stone_t)(r & 3);
+    }
+    board_restore_points(&g->board, points, stones, e->undo_n);
+    g->board.ko_point = e->ko_point;
+    g->board.ko_color = e->ko_color;
+    g->num_setup_points = e->first;
+    g->num_setup_undo = e->undo_first;
 }
 
 /* ---- moves ---- */
@@ -351,7 +403,11 @@ static void update_end(game_t *g)
                 return;
             }
     }
-    if (game_consecutive_passes(g) >= 2) g->end = GAME_END_PASSES;
+    /* Two trailing passes, looked at directly: counting them all would make a file of passes
+     * quadratic. */
+    const int n = g->num_moves;
+    if (n >= 2 && g->moves[n - 1].point == POINT_PASS && g->moves[n - 2].point == POINT_PASS)
+        g->end = GAME_END_PASSES;
 }
 
 game_status_t game_play(game_t *g, stone_t c, int p)
@@ -384,12 +440,7 @@ bool game_undo(game_t *g)
     game_move_t *m = &g->moves[g->num_moves - 1];
     key_set_remove(&g->seen, position_key(&g->rules, m->key, stone_other(m->color)));
     if (m->setup_index >= 0) {
-        setup_entry_t *e = &g->setups[m->setup_index];
-        board_copy(&g->board, &e->before);
-        /* The snapshot carries the suicide flag of its time; the rules may have changed since. */
-        g->board.suicide_allowed = g->rules.suicide_allowed;
-        free(e->points);
-        free(e->stones);
+        setup_undo(g, &g->setups[m->setup_index]);
         g->num_setups--;
         assert(m->setup_index == g->num_setups);
     } else {
@@ -443,6 +494,8 @@ bool game_setup(game_t *g, const int *points, const stone_t *stones, int n)
 {
     for (int i = 0; i < n; i++)
         if (!board_is_on_board(&g->board, points[i]) || stones[i] == STONE_BORDER) return false;
+    if (n < 0) return false;
+    const int num_points = g->board.num_points;
     if (g->num_setups == g->cap_setups) {
         int cap = g->cap_setups ? g->cap_setups * 2 : 4;
         setup_entry_t *setups = realloc(g->setups, (size_t)cap * sizeof(*setups));
@@ -450,30 +503,51 @@ bool game_setup(game_t *g, const int *points, const stone_t *stones, int n)
         g->setups = setups;
         g->cap_setups = cap;
     }
+    /* Room for the points (one at least, so that the arrays exist) and for an undo record per
+     * point of the board: nothing can fail once the board has changed. */
+    const size_t more = n > 0 ? (size_t)n : 1;
+    int *pts = reserve(g->setup_points, &g->cap_setup_points, g->num_setup_points, more,
+                       sizeof(int));
+    if (!pts) return false;
+    g->setup_points = pts;
+    stone_t *sts = reserve(g->setup_stones, &g->cap_setup_stones, g->num_setup_points, more,
+                           sizeof(stone_t));
+    if (!sts) return false;
+    g->setup_stones = sts;
+    uint16_t *undo = reserve(g->setup_undo, &g->cap_setup_undo, g->num_setup_undo,
+                             (size_t)num_points, sizeof(uint16_t));
+    if (!undo) return false;
+    g->setup_undo = undo;
     setup_entry_t *e = &g->setups[g->num_setups];
+    e->first = g->num_setup_points;
     e->n = n;
-    e->points = malloc((size_t)(n ? n : 1) * sizeof(int));
-    e->stones = malloc((size_t)(n ? n : 1) * sizeof(stone_t));
-    if (!e->points || !e->stones) {
-        free(e->points);
-        free(e->stones);
-        return false;
+    e->undo_first = g->num_setup_undo;
+    e->undo_n = 0;
+    e->ko_point = g->board.ko_point;
+    e->ko_color = g->board.ko_color;
+    if (n > 0) {
+        memcpy(g->setup_points + e->first, points, (size_t)n * sizeof(int));
+        memcpy(g->setup_stones + e->first, stones, (size_t)n * sizeof(stone_t));
     }
-    memcpy(e->points, points, (size_t)n * sizeof(int));
-    memcpy(e->stones, stones, (size_t)n * sizeof(stone_t));
-    board_copy(&e->before, &g->board);
-    for (int i = 0; i < n; i++) board_setup(&g->board, points[i], stones[i]);
+
+    uint8_t before[BOARD_MAX_POINTS];
+    memcpy(before, g->board.color, (size_t)num_points);
+    board_setup_points(&g->board, points, stones, n);
+    for (int p = 0; p < num_points; p++)
+        if (g->board.color[p] != before[p])
+            g->setup_undo[e->undo_first + (size_t)e->undo_n++] = (uint16_t)(p << 2 | before[p]);
+    g->num_setup_points += (size_t)n;
+    g->num_setup_undo += (size_t)e->undo_n;
+    g->num_setups++;
+
     /* The entry's colour is the player who moved "before" the new position: the key of the
      * position after it is taken with the player to move unchanged. */
     game_move_t m = {.point = POINT_NONE, .color = stone_other(g->to_move),
-                     .setup_index = g->num_setups, .to_move_before = g->to_move};
+                     .setup_index = g->num_setups - 1, .to_move_before = g->to_move};
     m.key = g->board.hash;
-    g->num_setups++;
     if (!push_entry(g, &m)) {
-        board_copy(&g->board, &e->before);
+        setup_undo(g, e);
         g->num_setups--;
-        free(e->points);
-        free(e->stones);
         return false;
     }
     return true;
@@ -483,8 +557,8 @@ int game_setup_at(const game_t *g, int i, const int **points, const stone_t **st
 {
     if (i < 0 || i >= g->num_moves || g->moves[i].setup_index < 0) return 0;
     const setup_entry_t *e = &g->setups[g->moves[i].setup_index];
-    *points = e->points;
-    *stones = e->stones;
+    *points = g->setup_points + e->first;
+    *stones = g->setup_stones + e->first;
     return e->n;
 }
 
