@@ -16,6 +16,7 @@
 #include "tengen/ab.h"
 #include "tengen/game.h"
 #include "tengen/mcts.h"
+#include "tengen/model.h"
 #include "tengen/rules.h"
 #include "tengen/score.h"
 
@@ -46,6 +47,8 @@ typedef struct engine_settings {
     bool ponder;             /* front ends that wait for the opponent (gtp, play) search on its
                                 time after their own moves (ponder.h); off by default */
     const ab_eval_t *ab_eval; /* ENGINE_AB's evaluation strategy (NULL: AB_EVAL_PHASE) */
+    const model_t *model;    /* the learned move model of the MCTS (mcts_config_t.model; not
+                                owned, must outlive the engine), NULL for none */
 } engine_settings_t;
 
 /* What genmove decided and why. */
@@ -149,6 +152,11 @@ double engine_score_lead(const engine_t *e, const float *ownership, stone_t c);
 const float *engine_position_ownership(engine_t *e, stone_t to_move, double *winrate);
 
 #define ENGINE_ANALYZE_MAX_PLAYOUTS 10000000L /* analysis ends here (float win counts stay exact) */
+
+/* The move model's probabilities of every legal move for c in the current position (pass
+ * included), most probable first, into points[] and probs[] (BOARD_MAX_POINTS + 1 long each).
+ * Returns how many; 0 when the engine has no model (engine_settings_t.model). */
+int engine_policy(const engine_t *e, stone_t c, int *points, float *probs);
 
 /* ---- handicap ---- */
 

@@ -26,6 +26,7 @@
 
 #include "tengen/board.h"
 #include "tengen/game.h"
+#include "tengen/model.h"
 
 /* Most search threads an mcts_t runs (mcts_config_t.threads). */
 #define MCTS_MAX_THREADS 64
@@ -44,6 +45,8 @@ typedef struct mcts_config {
                              that the playouts settle dead stones instead of stopping */
     int threads;          /* search threads sharing one tree, 1..MCTS_MAX_THREADS (0 means 1).
                              With more than one the result is not reproducible */
+    const model_t *model; /* the learned move model for the priors and the playouts (not owned;
+                             it must outlive the searcher), or NULL for the hand-set priors */
 } mcts_config_t;
 
 /* Statistics of one root move. Win rates are for the player to move at the root. */

@@ -10,7 +10,8 @@ int cli_solve(int argc, char **argv); /* tengen solve: exact small-board solver 
 int cli_book(int argc, char **argv);  /* tengen book: a proof book, checked or extended */
 int cli_match(int argc, char **argv); /* tengen match: two GTP engines, refereed */
 int cli_selfplay(int argc, char **argv); /* tengen selfplay: the engine against itself, to SGF */
-int cli_web(int argc, char **argv);   /* tengen web: the web game's server (docs/web.md) */
+int cli_web(int argc, char **argv);
+int cli_learn(int argc, char **argv); /* tengen learn [eval]: the move model from game records */   /* tengen web: the web game's server (docs/web.md) */
 /* tengen audit-ownership: the MCTS ownership against perfect play at the end of self-play games */
 int cli_audit_ownership(int argc, char **argv);
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli_model.h"
 #include "tengen/board.h"
 #include "tengen/engine.h"
 
@@ -30,6 +31,7 @@ enum {
     OPT_THREADS,
     OPT_PONDER,
     OPT_AB_EVAL,
+    OPT_MODEL,
     OPT_COUNT
 };
 
@@ -74,6 +76,7 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
     [OPT_PONDER] = {"ponder", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                     "search on the opponent's time after each own move (default off)"},
     [OPT_AB_EVAL] = {"ab-eval", CLI_OPT_CHOICE, 0, 0, NULL, CLI_AB_EVAL_CHOICES, CLI_AB_EVAL_HELP},
+    [OPT_MODEL] = {"model", CLI_OPT_TEXT, 1, 0, "FILE|none", NULL, CLI_MODEL_HELP},
 };
 
 static void print_usage(const char *command, const char *about, int default_size, int n)
@@ -138,6 +141,7 @@ static cli_args_result_t parse_options(int argc, char **argv, const char *comman
         engine->threads = (int)cli_args_number(&v[OPT_THREADS], engine->threads);
         engine->ponder = v[OPT_PONDER].given;
         if (v[OPT_AB_EVAL].given) engine->ab_eval = cli_ab_eval(v[OPT_AB_EVAL].choice);
+        if (!cli_model_resolve(v[OPT_MODEL].text, command, &engine->model)) return CLI_ARGS_ERROR;
     }
     return CLI_ARGS_OK;
 }

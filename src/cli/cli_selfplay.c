@@ -18,6 +18,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_args.h"
+#include "cli/cli_model.h"
 #include "cli/cli_options.h"
 #include "tengen/engine.h"
 #include "tengen/game.h"
@@ -42,6 +43,7 @@ enum {
     SP_RESIGN,
     SP_MEMORY,
     SP_AB_EVAL,
+    SP_MODEL,
     SP_COUNT
 };
 
@@ -78,6 +80,7 @@ static const cli_opt_t SELFPLAY_OPTS[SP_COUNT] = {
     [SP_MEMORY] = {"memory", CLI_OPT_INT, 1, 65536, NULL, NULL,
                    "search tree memory in MB (default 256)"},
     [SP_AB_EVAL] = {"ab-eval", CLI_OPT_CHOICE, 0, 0, NULL, CLI_AB_EVAL_CHOICES, CLI_AB_EVAL_HELP},
+    [SP_MODEL] = {"model", CLI_OPT_TEXT, 1, 0, "FILE|none", NULL, CLI_MODEL_HELP},
 };
 
 static void selfplay_usage(void)
@@ -199,6 +202,7 @@ int cli_selfplay(int argc, char **argv)
     s.threads = (int)values[SP_THREADS];
     s.memory_mb = (int)cli_args_number(&v[SP_MEMORY], s.memory_mb);
     if (v[SP_AB_EVAL].given) s.ab_eval = cli_ab_eval(v[SP_AB_EVAL].choice);
+    if (!cli_model_resolve(v[SP_MODEL].text, "selfplay", &s.model)) return 2;
     s.resign_threshold = values[SP_RESIGN] < 0 ? ENGINE_RESIGN_NEVER : values[SP_RESIGN] / 100.0;
     if (mkdir(out_dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "tengen selfplay: cannot create %s: %s\n", out_dir, strerror(errno));

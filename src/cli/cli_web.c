@@ -4,6 +4,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_args.h"
+#include "cli/cli_model.h"
 #include "http/http.h"
 
 enum {
@@ -15,6 +16,7 @@ enum {
     WO_MEMORY,
     WO_MAX_GAMES,
     WO_WEB_DIR,
+    WO_MODEL,
     WO_COUNT
 };
 
@@ -36,6 +38,7 @@ static const cli_opt_t WEB_OPTS[WO_COUNT] = {
                       "most games kept (default 1000)"},
     [WO_WEB_DIR] = {"web-dir", CLI_OPT_TEXT, 1, 0, "DIR", NULL,
                     "serve the page from this folder instead of the built-in copy of web/"},
+    [WO_MODEL] = {"model", CLI_OPT_TEXT, 1, 0, "FILE|none", NULL, CLI_MODEL_HELP},
 };
 
 static void web_usage(void)
@@ -70,5 +73,6 @@ int cli_web(int argc, char **argv)
     cfg.queue = (int)cli_args_number(&v[WO_QUEUE], cfg.queue);
     cfg.memory_mb = (int)cli_args_number(&v[WO_MEMORY], cfg.memory_mb);
     cfg.max_games = (int)cli_args_number(&v[WO_MAX_GAMES], cfg.max_games);
+    if (!cli_model_resolve(v[WO_MODEL].text, "web", &cfg.model)) return 2;
     return web_run(&cfg);
 }

@@ -15,6 +15,7 @@ static void usage(FILE *out)
                  "  book     a proof too large for one run, in parts (tengen book --help)\n"
                  "  match    play two GTP engines against each other (tengen match --help)\n"
                  "  selfplay games of tengen against itself to SGF (tengen selfplay --help)\n"
+                 "  learn    train the move model from game records (tengen learn --help)\n"
                  "  web      play in a browser: the web game's server (tengen web --help)\n"
                  "  audit-ownership  the MCTS ownership against perfect play at the end of\n"
                  "           self-play games (tengen audit-ownership --help)\n");
@@ -33,6 +34,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "book")) return cli_book(argc - 1, argv + 1);
     if (!strcmp(argv[1], "match")) return cli_match(argc - 1, argv + 1);
     if (!strcmp(argv[1], "selfplay")) return cli_selfplay(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "learn")) return cli_learn(argc - 1, argv + 1);
     if (!strcmp(argv[1], "web")) return cli_web(argc - 1, argv + 1);
     if (!strcmp(argv[1], "audit-ownership")) return cli_audit_ownership(argc - 1, argv + 1);
     fprintf(stderr, "tengen: unknown command '%s'\n", argv[1]);

@@ -135,6 +135,7 @@ void engine_settings_default(engine_settings_t *s)
     s->threads = 1;
     s->ponder = false;
     s->ab_eval = NULL;
+    s->model = NULL;
 }
 
 static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)
@@ -147,6 +148,7 @@ static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)
     cfg->memory_bytes = (size_t)s->memory_mb << 20;
     cfg->light_playouts = s->light_playouts;
     cfg->threads = s->threads;
+    cfg->model = s->model;
 }
 
 static bool settings_ok(const engine_settings_t *s)
@@ -939,4 +941,26 @@ int engine_free_handicap_points(const engine_t *e, int n, int *points)
 void engine_stop_search(engine_t *e)
 {
     atomic_store(&e->time_stop, true);
+}
+
+/* The move before the game's last move (POINT_NONE if there is none, or a setup entry). */
+static int move_before_last(const game_t *g)
+{
+    bool seen_last = false;
+    for (int i = game_move_count(g) - 1; i >= 0; i--) {
+        const game_move_t *mv = game_move_at(g, i);
+        if (mv->setup_index >= 0) return POINT_NONE;
+        if (seen_last) return mv->point;
+        seen_last = true;
+    }
+    return POINT_NONE;
+}
+
+int engine_policy(const engine_t *e, stone_t c, int *points, float *probs)
+{
+    const model_t *model = e->s.model;
+    if (!model) return 0;
+    const game_t *g = e->game;
+    return model_policy(model, MODEL_TREE, game_board(g), c, game_last_move(g),
+                        move_before_last(g), points, probs);
 }

@@ -561,6 +561,32 @@ static gtp_result_t cmd_winrate(gtp_t *gtp, int argc, char **argv)
     return GTP_SUCCESS;
 }
 
+/* tengen-policy [N]: the move model's N most probable moves (default 10) for the player to move,
+ * most probable first, as "vertex probability" pairs. */
+static gtp_result_t cmd_policy(gtp_t *gtp, int argc, char **argv)
+{
+    int n = 10;
+    if (argc >= 2) {
+        char *end;
+        errno = 0;
+        const long v = strtol(argv[1], &end, 10);
+        if (*end || end == argv[1] || errno || v < 1 || v > BOARD_MAX_POINTS)
+            return gtp_error(gtp, "N must be a number from 1 to %d", BOARD_MAX_POINTS);
+        n = (int)v;
+    }
+    const game_t *g = gtp_game(gtp);
+    int points[BOARD_MAX_POINTS + 1];
+    float probs[BOARD_MAX_POINTS + 1];
+    const int k = engine_policy(gtp_engine(gtp), game_to_move(g), points, probs);
+    if (k == 0) return gtp_error(gtp, "no move model loaded");
+    for (int i = 0; i < n && i < k; i++) {
+        char v[8];
+        vertex_text(game_board(g), points[i], v);
+        gtp_printf(gtp, "%s%s %.3f", i ? " " : "", v, probs[i]);
+    }
+    return GTP_SUCCESS;
+}
+
 void gtp_engine_register(gtp_t *gtp)
 {
     gtp_add_command(gtp, "genmove", cmd_genmove);
@@ -575,4 +601,5 @@ void gtp_engine_register(gtp_t *gtp)
     gtp_add_command(gtp, "tengen-ownership", cmd_ownership);
     gtp_add_command(gtp, "tengen-ownership_gfx", cmd_ownership_gfx);
     gtp_add_command(gtp, "tengen-winrate", cmd_winrate);
+    gtp_add_command(gtp, "tengen-policy", cmd_policy);
 }

@@ -7,6 +7,8 @@
 
 #include <stdbool.h>
 
+#include "tengen/model.h"
+
 #define WEB_DEFAULT_PORT 8750
 #define WEB_PORT_TRIES 20 /* without --port: 8750, then the next ports up to 8769 */
 
@@ -20,6 +22,7 @@ typedef struct web_config {
     int queue;            /* AI requests that may wait beyond those */
     int memory_mb;        /* search tree memory per game */
     int max_games;        /* most games kept */
+    const model_t *model; /* the move model of every game's engine (not owned), or NULL */
 } web_config_t;
 
 /* Defaults: 127.0.0.1, the default port, threads 0, queue 32, 64 MB, 1000 games. */

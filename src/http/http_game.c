@@ -31,6 +31,7 @@ web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rule
     s.threads = ai->threads;
     s.resign_threshold = ai->resign > 0 ? ai->resign : ENGINE_RESIGN_NEVER;
     s.memory_mb = w->cfg.memory_mb;
+    s.model = w->cfg.model;
     s.seed = web_random64();
     g->engine = engine_new(size, rules, &s);
     if (!g->engine) {

@@ -33,6 +33,8 @@
 #include <time.h>
 
 #include "mcts/mcts_params.h"
+#include "tengen/features.h"
+#include "tengen/model.h"
 #include "tengen/policy.h"
 #include "tengen/score.h"
 #include "tengen/pattern3.h"
@@ -120,7 +122,9 @@ struct mcts {
     stone_t to_move;
     double komi;
     int root_passes;
-    int root_last;
+    int root_last, root_last2; /* the game's last move and the one before it */
+    /* The model's probability of every root move (the reports' prior), when a model is set. */
+    float root_policy[BOARD_MAX_POINTS + 1];
     bool shared; /* more than one worker: atomic read-modify-write and virtual loss */
     policy_config_t pcfg;
     _Atomic long playouts, playout_moves; /* completed simulations, stones they placed */
@@ -177,6 +181,7 @@ void mcts_config_default(mcts_config_t *cfg)
     cfg->reuse_tree = true;
     cfg->root_passes = true;
     cfg->threads = 1;
+    cfg->model = NULL;
 }
 
 static size_t capacity_for(size_t bytes)
@@ -255,7 +260,7 @@ bool mcts_set_config(mcts_t *m, const mcts_config_t *cfg)
         m->capacity = capacity_for(cfg->memory_bytes);
         mcts_clear(m);
     }
-    if (cfg->light_playouts != m->cfg.light_playouts) mcts_clear(m);
+    if (cfg->light_playouts != m->cfg.light_playouts || cfg->model != m->cfg.model) mcts_clear(m);
     m->cfg = *cfg;
     return true;
 }
@@ -561,9 +566,43 @@ static void set_priors(node_t *ch, const board_t *b, stone_t c, int p, int last,
     ch->prior_wins = w;
 }
 
+/* The learned model's probabilities of the moves[0..n) (pass included) for c on b, into prob[]. */
+static void model_probabilities(const model_t *model, const board_t *b, stone_t c, int last,
+                                int last2, const int *moves, int n, float *prob)
+{
+    feature_context_t ctx;
+    feature_context_init(&ctx, b, c, last, last2);
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        prob[i] = model_move_gamma(model, MODEL_TREE, &ctx, moves[i]);
+        sum += prob[i];
+    }
+    for (int i = 0; i < n; i++)
+        prob[i] = sum > 0 ? (float)(prob[i] / sum) : 1.0f / (float)n;
+}
+
+/* Priors from the learned model, as Pachi gives its pattern priors: on top of the even-game
+ * prior, PRIOR_MODEL_WINS * sqrt(p) virtual wins for a move of probability p, so the likely
+ * moves are searched first and the unlikely ones still get tried. Writes p to prob[] if not
+ * NULL. */
+static void set_model_priors(mcts_t *m, node_t *children, const int *moves, int n,
+                             const board_t *b, stone_t c, int last, int last2, float *prob)
+{
+    float local[BOARD_MAX_POINTS + 1];
+    float *p = prob ? prob : local;
+    model_probabilities(m->cfg.model, b, c, last, last2, moves, n, p);
+    for (int i = 0; i < n; i++) {
+        node_t *ch = &children[i];
+        const float bonus = PRIOR_MODEL_WINS * sqrtf(p[i]);
+        ch->prior_visits = PRIOR_EVEN + bonus + (moves[i] == POINT_PASS ? PRIOR_PASS_LOSSES : 0);
+        ch->prior_wins = PRIOR_EVEN / 2.0f + bonus;
+    }
+}
+
 /* Create the children of `node` (position b, c to move, previous move last, `depth` moves below
  * the root). At the root, game_check_move filters the moves (superko exact). Returns false if the pool is full. */
-static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int last, int depth)
+static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int last, int last2,
+                   int depth)
 {
     const bool at_root = depth == 0;
     int moves[BOARD_MAX_POINTS + 1], n = 0;
@@ -621,8 +660,9 @@ static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int la
         node_t *ch = &m->pool[first + (size_t)i];
         memset(ch, 0, sizeof *ch);
         ch->move = (int16_t)moves[i];
-        set_priors(ch, b, c, moves[i], last, feature, m->pcfg.patterns);
+        if (!m->cfg.model) set_priors(ch, b, c, moves[i], last, feature, m->pcfg.patterns);
     }
+    if (m->cfg.model) set_model_priors(m, &m->pool[first], moves, n, b, c, last, last2, NULL);
     m->pool[node].num_children = (uint16_t)n;
     atomic_store_explicit(&m->pool[node].first_child, (uint32_t)first, memory_order_release);
     return true;
@@ -632,14 +672,14 @@ static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int la
  * sets NODE_EXPANDING expands; another one sees the node as a leaf until the block is published.
  * Returns true if the node has children now. */
 static bool ensure_children(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int last,
-                            int depth)
+                            int last2, int depth)
 {
     node_t *nd = &m->pool[node];
     if (m->shared &&
         (atomic_fetch_or_explicit(&nd->flags, NODE_EXPANDING, memory_order_relaxed) &
          NODE_EXPANDING))
         return children_of(nd) != 0;
-    if (expand(m, node, b, c, last, depth)) return true;
+    if (expand(m, node, b, c, last, last2, depth)) return true;
     /* The pool is full; let a later search (after tree reuse made room) try again. */
     if (m->shared)
         atomic_fetch_and_explicit(&nd->flags, (uint16_t)~NODE_EXPANDING, memory_order_relaxed);
@@ -703,7 +743,8 @@ static bool simulate(mcts_t *m, worker_t *w)
     board_t *b = &w->board;
     board_copy(b, &m->root_board);
     uint32_t node = m->root;
-    int depth = 0, seq_len = 0, passes = m->root_passes, last = m->root_last;
+    int depth = 0, seq_len = 0, passes = m->root_passes, last = m->root_last,
+        last2 = m->root_last2;
     stone_t winner = STONE_EMPTY;
     bool terminal = false, decided = false;
     const bool shared = m->shared;
@@ -713,7 +754,7 @@ static bool simulate(mcts_t *m, worker_t *w)
         if (!children_of(&m->pool[node])) {
             const bool at_root = node == m->root;
             if (!at_root && stat_get(&m->pool[node].visits) < MCTS_EXPAND_VISITS) break;
-            if (!ensure_children(m, node, b, c, last, depth)) break;
+            if (!ensure_children(m, node, b, c, last, last2, depth)) break;
         }
         if (depth >= MCTS_MAX_DEPTH - 1) break;
         const uint32_t child = select_child(m, node);
@@ -737,6 +778,7 @@ static bool simulate(mcts_t *m, worker_t *w)
         w->path[++depth] = child;
         if (shared) atomic_fetch_add_explicit(&m->pool[child].vloss, 1, memory_order_relaxed);
         node = child;
+        last2 = last;
         last = move;
         passes = move == POINT_PASS ? passes + 1 : 0;
         if (m->root_rules.capture_goal > 0 && b->captures[c] >= m->root_rules.capture_goal) {
@@ -846,6 +888,34 @@ static void update_ownership(mcts_t *m, int workers)
     }
 }
 
+/* The move before the game's last move (POINT_NONE if there is none, or a setup entry). */
+static int second_last_move(const game_t *g)
+{
+    bool seen_last = false;
+    for (int i = game_move_count(g) - 1; i >= 0; i--) {
+        const game_move_t *mv = game_move_at(g, i);
+        if (mv->setup_index >= 0) return POINT_NONE;
+        if (seen_last) return mv->point;
+        seen_last = true;
+    }
+    return POINT_NONE;
+}
+
+/* The model's probabilities of the legal root moves into root_policy[] (pass at [0]). */
+static void compute_root_policy(mcts_t *m, stone_t c)
+{
+    const board_t *b = &m->root_board;
+    int moves[BOARD_MAX_POINTS + 1], n = 0;
+    for (int i = 0; i < b->empty_count; i++)
+        if (board_check_move(b, c, b->empties[i]) == MOVE_OK) moves[n++] = b->empties[i];
+    moves[n++] = POINT_PASS;
+    float prob[BOARD_MAX_POINTS + 1];
+    model_probabilities(m->cfg.model, b, c, m->root_last, m->root_last2, moves, n, prob);
+    memset(m->root_policy, 0, sizeof m->root_policy);
+    for (int i = 0; i < n; i++)
+        m->root_policy[moves[i] > 0 ? moves[i] : 0] = prob[i];
+}
+
 /* Fill r from the tree; may run while other workers search (it reads statistics atomically). */
 static void fill_report(mcts_t *m, mcts_report_t *r)
 {
@@ -863,7 +933,8 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
         s->winrate = visits ? (float)stat_get(&ch->wins2) * 0.5f / (float)visits : 0.5;
         s->amaf_visits = amaf;
         s->amaf_winrate = amaf > 0 ? (float)stat_get(&ch->amaf_wins2) * 0.5f / (float)amaf : 0.5;
-        s->prior = ch->prior_visits > 0 ? ch->prior_wins / ch->prior_visits : 0.5;
+        s->prior = m->cfg.model ? m->root_policy[ch->move > 0 ? ch->move : 0]
+                 : ch->prior_visits > 0 ? ch->prior_wins / ch->prior_visits : 0.5;
         const int k = ch->move > 0 ? ch->move : 0;
         s->score_samples =
             atomic_load_explicit(&m->move_score_count[k], memory_order_relaxed);
@@ -999,6 +1070,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     const int passes = game_consecutive_passes(g);
     m->root_passes = !m->cfg.root_passes ? 0 : passes > 1 ? 1 : passes;
     m->root_last = game_last_move(g);
+    m->root_last2 = second_last_move(g);
     /* Reseed from the seed and the position, so a search depends on its input only. Worker 0
      * keeps the single-threaded seed; the others mix in their index. */
     const uint64_t base = mix64(m->cfg.seed ^ mix64(game_board(g)->hash + (uint64_t)c) ^
@@ -1007,6 +1079,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     for (int k = 1; k < m->num_workers; k++)
         rng_seed(&m->workers[k].rng, mix64(base ^ mix64((uint64_t)k)));
 
+    if (m->cfg.model) compute_root_policy(m, c);
     policy_config_default(&m->pcfg, &m->root_board, rules->capture_goal);
     m->pcfg.tactical = !m->cfg.light_playouts;
     m->shared = m->num_workers > 1;
@@ -1017,7 +1090,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
         /* The root is expanded before the workers start, so none of them has to wait for it
          * (the first simulation of a single thread would expand it the same way). */
         if (!children_of(&m->pool[m->root]))
-            ensure_children(m, m->root, &m->root_board, c, m->root_last, 0);
+            ensure_children(m, m->root, &m->root_board, c, m->root_last, m->root_last2, 0);
         for (; ran < m->num_workers; ran++)
             if (pthread_create(&m->workers[ran].thread, NULL, worker_main, &m->workers[ran]))
                 break; /* no more threads: search with those that started */

@@ -59,6 +59,11 @@
  * Tromp-Taylor after two passes in the tree, so passing early loses in the playouts anyway). */
 #define PRIOR_PASS_LOSSES 10
 
+/* With a learned model (mcts_config_t.model) the hand-set priors above give way to the model's:
+ * a move of probability p gets PRIOR_MODEL_WINS * sqrt(p) virtual wins on top of PRIOR_EVEN
+ * (Pachi's pattern prior has this shape). */
+#define PRIOR_MODEL_WINS 100.0f
+
 /* ---- threads ---- */
 
 /* Virtual loss: while a thread descends through a node, the node counts this many extra lost
