@@ -48,7 +48,8 @@ void model_set_description(model_t *m, const char *text);
 const char *model_description(const model_t *m);
 
 /* Building. value is the feature value as features.h gives it (FEAT_PAT3: the canonical key + 1);
- * for FEAT_SPATIAL use model_add_spatial. Returns false for a value out of range or no memory. */
+ * for FEAT_SPATIAL use model_add_spatial. Returns false for a value out of range, a gamma not in
+ * (0, 1e30] (the file's bound) or no memory. */
 bool model_set_gamma(model_t *m, model_head_t h, feature_group_t g, uint32_t value, float gamma);
 bool model_add_spatial(model_t *m, model_head_t h, uint64_t hash, float gamma);
 /* Mark a group as used by a head (model_set_gamma does it too). */

@@ -243,7 +243,9 @@ void feature_context_init(feature_context_t *ctx, const board_t *b, stone_t to_m
                 good |= esc[j] == lib;
             tactics_move_t t;
             tactics_eval_move(b, c, lib, &t);
-            int v = good ? (t.libs >= 3 ? 1 : 2) : (t.libs >= 2 ? 3 : 4);
+            /* The escape list also holds captures at lib, whatever liberties they leave: only
+             * a two-liberty extension needs it to tell FREE from LADDER. */
+            int v = t.libs >= 3 ? 1 : t.libs == 2 ? (good ? 2 : 3) : 4;
             if (!string_touches(b, i, last)) v += 4;
             /* Several strings share a liberty: keep the more urgent (lower) value. */
             if (!ctx->escape[lib] || v < ctx->escape[lib]) ctx->escape[lib] = (uint8_t)v;

@@ -18,6 +18,8 @@
 #define MODEL_MAX_BYTES (256u * 1024u * 1024u)
 /* Most spatial patterns of one head. */
 #define MODEL_MAX_SPATIAL (1L << 23)
+/* The largest gamma; the same bound for building and loading, so every saved model loads. */
+#define MODEL_MAX_GAMMA 1e30f
 
 typedef struct spatial_table {
     uint64_t *keys; /* 0 marks an empty slot; a hash of 0 is stored as 1 */
@@ -114,10 +116,15 @@ static bool set_pat3(head_t *hd, uint32_t key, float gamma)
     return true;
 }
 
+static bool gamma_ok(float gamma)
+{
+    return gamma > 0 && gamma <= MODEL_MAX_GAMMA; /* false for NaN */
+}
+
 bool model_set_gamma(model_t *m, model_head_t h, feature_group_t g, uint32_t value, float gamma)
 {
     if ((unsigned)h >= MODEL_HEADS || (unsigned)g >= FEAT_GROUPS || g == FEAT_SPATIAL) return false;
-    if (!(gamma > 0) || !isfinite(gamma)) return false;
+    if (!gamma_ok(gamma)) return false;
     head_t *hd = &m->head[h];
     const int values = feature_group_values(g);
     if (value < 1 || value > (uint32_t)values) return false;
@@ -177,7 +184,7 @@ static bool spatial_grow(spatial_table_t *t)
 
 bool model_add_spatial(model_t *m, model_head_t h, uint64_t hash, float gamma)
 {
-    if ((unsigned)h >= MODEL_HEADS || !(gamma > 0) || !isfinite(gamma)) return false;
+    if ((unsigned)h >= MODEL_HEADS || !gamma_ok(gamma)) return false;
     spatial_table_t *t = &m->head[h].spatial;
     m->head[h].used[FEAT_SPATIAL] = true;
     const long found = spatial_find(t, hash);
@@ -326,26 +333,27 @@ static bool write_model(const model_t *m, FILE *f)
             if (g == FEAT_PAT3) {
                 uint32_t *keys = malloc(sizeof(uint32_t) * (size_t)(hd->pat3_count + 1));
                 if (!keys) return false;
-                memcpy(keys, hd->pat3_keys, sizeof(uint32_t) * (size_t)hd->pat3_count);
+                if (hd->pat3_count) /* pat3_keys is NULL for a group used with no keys */
+                    memcpy(keys, hd->pat3_keys, sizeof(uint32_t) * (size_t)hd->pat3_count);
                 qsort(keys, (size_t)hd->pat3_count, sizeof(uint32_t), compare_u32);
                 long n = 0;
                 for (long i = 0; i < hd->pat3_count; i++)
                     if (i == 0 || keys[i] != keys[i - 1]) keys[n++] = keys[i];
                 fprintf(f, "group pat3 %ld\n", n);
                 for (long i = 0; i < n; i++)
-                    fprintf(f, "%05x %.6g\n", keys[i], hd->pat3[keys[i]]);
+                    fprintf(f, "%05x %.9g\n", keys[i], hd->pat3[keys[i]]);
                 free(keys);
             } else if (g == FEAT_SPATIAL) {
                 const spatial_table_t *t = &hd->spatial;
                 fprintf(f, "group spatial %ld\n", t->count);
                 for (long i = 0; i < t->capacity; i++)
                     if (t->keys[i])
-                        fprintf(f, "%016llx %.6g\n", (unsigned long long)t->keys[i], t->gamma[i]);
+                        fprintf(f, "%016llx %.9g\n", (unsigned long long)t->keys[i], t->gamma[i]);
             } else {
                 const int values = feature_group_values((feature_group_t)g);
                 fprintf(f, "group %s %d\n", feature_group_name((feature_group_t)g), values);
                 for (int v = 1; v <= values; v++)
-                    fprintf(f, "%d %.6g\n", v, hd->fixed[g] ? hd->fixed[g][v] : 1.0f);
+                    fprintf(f, "%d %.9g\n", v, hd->fixed[g] ? hd->fixed[g][v] : 1.0f);
             }
         }
     }
@@ -399,23 +407,24 @@ static bool fail(reader_t *r, const char *fmt, ...)
     return false;
 }
 
-/* The next line that is not a comment, into r->buf; false at the end of the text. */
+/* The next line that is not a comment or empty, into r->buf; false at the end of the text. */
 static bool next_line(reader_t *r)
 {
     while (r->s < r->end) {
-        const char *e = memchr(r->s, '\n', (size_t)(r->end - r->s));
-        const size_t len = e ? (size_t)(e - r->s) : (size_t)(r->end - r->s);
+        const char *line = r->s;
+        const char *e = memchr(line, '\n', (size_t)(r->end - line));
+        const size_t len = e ? (size_t)(e - line) : (size_t)(r->end - line);
+        r->s = e ? e + 1 : r->end;
         r->line++;
-        if (len >= sizeof r->buf) {
-            r->s = e ? e + 1 : r->end;
+        if (len && *line == '#') continue; /* description lines may be long */
+        if (len >= sizeof r->buf || memchr(line, 0, len)) {
             snprintf(r->buf, sizeof r->buf, "\x01");
-            return true; /* an overlong line: refused by every parser below */
+            return true; /* overlong or binary: refused by every parser below */
         }
-        memcpy(r->buf, r->s, len);
+        memcpy(r->buf, line, len);
         r->buf[len] = 0;
         if (len && r->buf[len - 1] == '\r') r->buf[len - 1] = 0;
-        r->s = e ? e + 1 : r->end;
-        if (r->buf[0] != '#' && r->buf[0] != 0) return true;
+        if (r->buf[0] != 0) return true;
     }
     return false;
 }
@@ -425,8 +434,9 @@ static bool parse_gamma(reader_t *r, const char *text, float *out)
     char *end;
     errno = 0;
     const double v = strtod(text, &end);
-    if (end == text || *end || errno || !(v > 0) || !isfinite(v) || v > 1e30)
-        return fail(r, "bad gamma '%s' (a positive number)", text);
+    /* Checked as the float it becomes (1e-50 would be 0); a huge v is not converted. */
+    if (end == text || *end || errno || !(v <= 2.0 * MODEL_MAX_GAMMA) || !gamma_ok((float)v))
+        return fail(r, "bad gamma '%s' (a positive number up to 1e30)", text);
     *out = (float)v;
     return true;
 }
