@@ -71,6 +71,10 @@ float model_move_gamma(const model_t *m, model_head_t h, const feature_context_t
  * (no context needed). p must be empty. */
 float model_playout_gamma(const model_t *m, const board_t *b, stone_t c, int p);
 
+/* The playout head's gamma of a move with eight empty neighbours and no tactics: the strength of
+ * a move in open space, the playouts' reference. */
+float model_playout_reference(const model_t *m);
+
 /* The probabilities of every legal move of c (simple ko; own true eyes included; pass included)
  * under head h, most probable first: writes the moves to points[] and their probabilities to
  * probs[] (each BOARD_MAX_POINTS + 1 long) and returns how many. */

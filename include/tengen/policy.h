@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "tengen/board.h"
+#include "tengen/model.h"
 #include "tengen/rng.h"
 
 typedef struct policy_config {
@@ -26,6 +27,10 @@ typedef struct policy_config {
     int mercy;        /* > 0: stop when one side has captured this many more stones than the other
                          since the playout began; that side wins. 0: off */
     int max_moves;    /* stones placed before the playout is cut off */
+    const model_t *model; /* with a move model, the moves next to the last one are chosen by the
+                             playout head's weights (model_playout_gamma) among those stronger
+                             than a move in open space, instead of by the 3x3 patterns */
+    float model_reference; /* the playout head's gamma of a move in open space */
 } policy_config_t;
 
 typedef struct policy_result {

@@ -337,6 +337,11 @@ void feature_extract(const feature_context_t *ctx, int p, uint32_t value[FEAT_GR
 void feature_extract_playout(const board_t *b, stone_t c, int p, uint32_t value[FEAT_GROUPS])
 {
     memset(value, 0, sizeof(uint32_t) * FEAT_GROUPS);
+    const uint32_t raw = feature_pat3_raw(b, c, p);
+    value[FEAT_PAT3] = raw + 1;
+    /* Without a neighbour in atari nothing is captured, and with two empty neighbours the move
+     * keeps two liberties: the common case needs no tactics. */
+    if (!(raw >> 16) && board_neighbor_count(b, p, STONE_EMPTY) >= 2) return;
     tactics_move_t t;
     tactics_eval_move(b, c, p, &t);
     if (t.captured > 0)
@@ -345,5 +350,4 @@ void feature_extract_playout(const board_t *b, stone_t c, int p, uint32_t value[
         value[FEAT_SELF_ATARI] = t.stones == 1   ? FEAT_SELF_ATARI_ONE
                                  : t.stones == 2 ? FEAT_SELF_ATARI_TWO
                                                  : FEAT_SELF_ATARI_MANY;
-    value[FEAT_PAT3] = feature_pat3_raw(b, c, p) + 1;
 }

@@ -262,6 +262,12 @@ float model_playout_gamma(const model_t *m, const board_t *b, stone_t c, int p)
     return gamma;
 }
 
+float model_playout_reference(const model_t *m)
+{
+    const head_t *hd = &m->head[MODEL_PLAYOUT];
+    return hd->pat3 ? hd->pat3[0] : 1.0f;
+}
+
 int model_policy(const model_t *m, model_head_t h, const board_t *b, stone_t c, int last, int last2,
                  int *points, float *probs)
 {

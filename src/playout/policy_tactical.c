@@ -35,6 +35,8 @@ void policy_config_default(policy_config_t *cfg, const board_t *b, int capture_g
     cfg->capture_goal = capture_goal;
     cfg->mercy = b->size * b->size / 5 > 4 ? b->size * b->size / 5 : 4;
     cfg->max_moves = playout_default_max_moves(b);
+    cfg->model = NULL;
+    cfg->model_reference = 1;
 }
 
 /* A usable answer at the empty point p (every caller's point is a liberty or was found empty):
@@ -111,6 +113,34 @@ static int pattern_move(const board_t *b, stone_t c, int last, rng_t *rng, const
     return n ? cand[rng_below(rng, (uint32_t)n)] : POINT_NONE;
 }
 
+/* With a move model: one of the empty points next to `last`, chosen with probability in
+ * proportion to the playout head's gamma among the playable ones stronger than a move in open
+ * space; POINT_NONE if none is. */
+static int learned_move(const board_t *b, stone_t c, int last, rng_t *rng,
+                        const policy_config_t *cfg)
+{
+    const int s = b->stride;
+    const int around[8] = {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1};
+    int cand[8], n = 0;
+    float weight[8], total = 0;
+    for (int i = 0; i < 8; i++) {
+        const int q = last + around[i];
+        if (board_at(b, q) != STONE_EMPTY || !is_playable(b, c, q)) continue;
+        const float g = model_playout_gamma(cfg->model, b, c, q);
+        if (g <= cfg->model_reference) continue;
+        cand[n] = q;
+        weight[n++] = g;
+        total += g;
+    }
+    if (n == 0) return POINT_NONE;
+    float r = (float)rng_below(rng, 1u << 24) / (float)(1u << 24) * total;
+    for (int i = 0; i < n - 1; i++) {
+        r -= weight[i];
+        if (r < 0) return cand[i];
+    }
+    return cand[n - 1];
+}
+
 /* The last random draw was a self-atari of two or more stones: a playable move that is not a
  * self-atari, from a random start over all the empty points; else a self-atari of one stone (a
  * throw-in into the opponent's eye space is how dead groups get captured at the end of a
@@ -142,7 +172,10 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
             const int v = nakade_move(b, c, last);
             if (v != POINT_NONE) return v;
         }
-        if (cfg->patterns && rng_below(rng, 1024) < POLICY_PATTERN_1024) {
+        if (cfg->model && rng_below(rng, 1024) < POLICY_PATTERN_1024) {
+            const int p = learned_move(b, c, last, rng, cfg);
+            if (p != POINT_NONE) return p;
+        } else if (cfg->patterns && rng_below(rng, 1024) < POLICY_PATTERN_1024) {
             const int p = pattern_move(b, c, last, rng, cfg->patterns);
             if (p != POINT_NONE) return p;
         }
