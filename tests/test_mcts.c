@@ -340,10 +340,40 @@ static void test_alpha_beta_evaluation_plugin(void **state)
     engine_free(e);
 }
 
+/* The komi offset (dynamic komi) moves the judged result: on an empty 9x9 board black wins far
+ * more simulations with 40 points less komi than with 40 more (not all: the mercy rule decides
+ * some playouts whatever the komi). */
+static void test_komi_offset(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    game_t *g = game_new(9, &r);
+    double winrate[2];
+    for (int k = 0; k < 2; k++) {
+        mcts_config_t cfg;
+        mcts_config_default(&cfg);
+        cfg.max_playouts = 1000 / test_scale();
+        cfg.memory_bytes = (size_t)16 << 20;
+        cfg.komi_offset = k == 0 ? -40 : 40;
+        mcts_t *m = mcts_new(&cfg);
+        assert_non_null(m);
+        mcts_report_t rep;
+        mcts_search(m, g, STONE_BLACK, &rep);
+        winrate[k] = rep.winrate;
+        mcts_free(m);
+    }
+    assert_true(winrate[0] > 0.65);
+    assert_true(winrate[1] < 0.45);
+    assert_true(winrate[0] - winrate[1] > 0.3);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_visits_add_up),    cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_komi_offset),
         cmocka_unit_test(test_memory_limit),     cmocka_unit_test(test_tree_reuse),
         cmocka_unit_test(test_finds_capture),    cmocka_unit_test(test_saves_atari),
         cmocka_unit_test(test_atari_go_capture), cmocka_unit_test(test_dead_stone),

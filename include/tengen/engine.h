@@ -32,6 +32,11 @@ typedef enum engine_kind {
 
 #define ENGINE_DEFAULT_SECONDS 5.0 /* per move when neither playouts nor time is given */
 #define ENGINE_RESIGN_NEVER (-1.0)
+/* Dynamic komi of genmove in handicap games taken by the engine (black): this many points per
+ * handicap stone on 19x19 (in proportion to the area on other sizes), down to none after this
+ * many moves per point. */
+#define ENGINE_DYNKOMI_PER_STONE 7.0
+#define ENGINE_DYNKOMI_MOVES_PER_POINT 0.55
 
 typedef struct engine_settings {
     engine_kind_t kind;
@@ -43,6 +48,7 @@ typedef struct engine_settings {
                                 moves; ENGINE_RESIGN_NEVER to never resign */
     int memory_mb;           /* node pool, MB */
     bool light_playouts;     /* uniform light playouts (for comparisons) */
+    bool learned_playouts;   /* tactical playouts guided by the model (mcts_config_t) */
     int threads;             /* search threads (mcts_config_t.threads; 0 = 1) */
     bool ponder;             /* front ends that wait for the opponent (gtp, play) search on its
                                 time after their own moves (ponder.h); off by default */

@@ -45,8 +45,12 @@ typedef struct mcts_config {
                              that the playouts settle dead stones instead of stopping */
     int threads;          /* search threads sharing one tree, 1..MCTS_MAX_THREADS (0 means 1).
                              With more than one the result is not reproducible */
-    const model_t *model; /* the learned move model for the priors and the playouts (not owned;
-                             it must outlive the searcher), or NULL for the hand-set priors */
+    double komi_offset;   /* added to the komi when a simulation's winner is judged (dynamic
+                             komi); scores are reported with the game's komi */
+    const model_t *model; /* the learned move model for the priors (not owned; it must outlive
+                             the searcher), or NULL for the hand-set priors */
+    bool learned_playouts; /* with a model, the tactical playouts answer the last move by the
+                              model's playout head instead of the 3x3 patterns */
 } mcts_config_t;
 
 /* Statistics of one root move. Win rates are for the player to move at the root. */

@@ -39,7 +39,7 @@ static const char *const KO_CHOICES[] = {"simple", "positional", "situational", 
 static const char *const SUICIDE_CHOICES[] = {"forbid", "allow", NULL};
 static const char *const ENGINE_CHOICES[] = {"mcts", "ab", NULL};
 static const char *const NEVER_CHOICE[] = {"never", NULL};
-static const char *const POLICY_CHOICES[] = {"tactical", "light", NULL};
+static const char *const POLICY_CHOICES[] = {"tactical", "light", "learned", NULL};
 const char *const CLI_AB_EVAL_CHOICES[] = {"phase", "area", "liberties", "influence", NULL};
 
 const ab_eval_t *cli_ab_eval(int choice)
@@ -70,7 +70,8 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
     [OPT_MEMORY] = {"memory", CLI_OPT_INT, 1, 65536, NULL, NULL,
                     "search tree memory in MB (default 256)"},
     [OPT_PLAYOUT_POLICY] = {"playout-policy", CLI_OPT_CHOICE, 0, 0, NULL, POLICY_CHOICES,
-                            "playouts of the search (default tactical)"},
+                            "playouts of the search (default tactical; learned: tactical with the "
+                            "model's playout weights next to the last move)"},
     [OPT_THREADS] = {"threads", CLI_OPT_INT, 1, MCTS_MAX_THREADS, NULL, NULL,
                      "search threads (default 1; results reproducible with 1 only)"},
     [OPT_PONDER] = {"ponder", CLI_OPT_FLAG, 0, 0, NULL, NULL,
@@ -137,7 +138,10 @@ static cli_args_result_t parse_options(int argc, char **argv, const char *comman
             engine->resign_threshold =
                 v[OPT_RESIGN].choice >= 0 ? ENGINE_RESIGN_NEVER : v[OPT_RESIGN].number / 100.0;
         engine->memory_mb = (int)cli_args_number(&v[OPT_MEMORY], engine->memory_mb);
-        if (v[OPT_PLAYOUT_POLICY].given) engine->light_playouts = v[OPT_PLAYOUT_POLICY].choice == 1;
+        if (v[OPT_PLAYOUT_POLICY].given) {
+            engine->light_playouts = v[OPT_PLAYOUT_POLICY].choice == 1;
+            engine->learned_playouts = v[OPT_PLAYOUT_POLICY].choice == 2;
+        }
         engine->threads = (int)cli_args_number(&v[OPT_THREADS], engine->threads);
         engine->ponder = v[OPT_PONDER].given;
         if (v[OPT_AB_EVAL].given) engine->ab_eval = cli_ab_eval(v[OPT_AB_EVAL].choice);

@@ -132,6 +132,7 @@ void engine_settings_default(engine_settings_t *s)
     s->resign_threshold = 0.1;
     s->memory_mb = 256;
     s->light_playouts = false;
+    s->learned_playouts = false;
     s->threads = 1;
     s->ponder = false;
     s->ab_eval = NULL;
@@ -147,6 +148,7 @@ static void mcts_config_from(const engine_settings_t *s, mcts_config_t *cfg)
     cfg->seed = s->seed;
     cfg->memory_bytes = (size_t)s->memory_mb << 20;
     cfg->light_playouts = s->light_playouts;
+    cfg->learned_playouts = s->learned_playouts;
     cfg->threads = s->threads;
     cfg->model = s->model;
 }
@@ -320,9 +322,26 @@ void engine_time_plan(const engine_t *e, stone_t c, double *soft, double *hard)
 }
 
 /* The per-move limits for c: the playout limit of the settings and the time plan. */
+/* Dynamic komi in handicap games (Pachi's linear form): taking a handicap, the engine judges its
+ * simulations as if white had ENGINE_DYNKOMI_PER_STONE more komi per handicap stone, falling
+ * linearly to none after ENGINE_DYNKOMI_MOVES_PER_POINT moves per point of the board. Without it
+ * every simulation looks won and the search cannot tell good moves from slack ones. */
+static double dynamic_komi(const engine_t *e, stone_t c)
+{
+    const game_t *g = e->game;
+    const int h = game_handicap(g);
+    if (c != STONE_BLACK || h < 2) return 0;
+    const int size = game_size(g);
+    const double span = ENGINE_DYNKOMI_MOVES_PER_POINT * size * size;
+    const double left = 1.0 - game_move_count(g) / span;
+    /* Handicap stones are worth more per stone on small boards: scale by the board's area. */
+    return left > 0 ? ENGINE_DYNKOMI_PER_STONE * h * left * (size * size) / 361.0 : 0;
+}
+
 static void limits_for_move(engine_t *e, stone_t c, mcts_config_t *cfg)
 {
     mcts_config_from(&e->s, cfg);
+    cfg->komi_offset = dynamic_komi(e, c);
     engine_time_plan(e, c, &e->soft, &e->hard);
     cfg->max_seconds = e->hard;
     /* With a playout limit the time is only a cap, which mcts enforces by itself. */

@@ -182,6 +182,8 @@ void mcts_config_default(mcts_config_t *cfg)
     cfg->root_passes = true;
     cfg->threads = 1;
     cfg->model = NULL;
+    cfg->komi_offset = 0;
+    cfg->learned_playouts = false;
 }
 
 static size_t capacity_for(size_t bytes)
@@ -260,7 +262,9 @@ bool mcts_set_config(mcts_t *m, const mcts_config_t *cfg)
         m->capacity = capacity_for(cfg->memory_bytes);
         mcts_clear(m);
     }
-    if (cfg->light_playouts != m->cfg.light_playouts || cfg->model != m->cfg.model) mcts_clear(m);
+    if (cfg->light_playouts != m->cfg.light_playouts || cfg->model != m->cfg.model ||
+        cfg->learned_playouts != m->cfg.learned_playouts)
+        mcts_clear(m);
     m->cfg = *cfg;
     return true;
 }
@@ -808,7 +812,8 @@ static bool simulate(mcts_t *m, worker_t *w)
         score = policy_area_owner(b, w->owner);
     }
     if (!decided) {
-        winner = score > m->komi ? STONE_BLACK : score < m->komi ? STONE_WHITE : STONE_EMPTY;
+        const double komi = m->komi + m->cfg.komi_offset;
+        winner = score > komi ? STONE_BLACK : score < komi ? STONE_WHITE : STONE_EMPTY;
     }
     if (depth >= 1) {
         const int first_move = m->pool[w->path[1]].move;
@@ -1082,6 +1087,10 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     if (m->cfg.model) compute_root_policy(m, c);
     policy_config_default(&m->pcfg, &m->root_board, rules->capture_goal);
     m->pcfg.tactical = !m->cfg.light_playouts;
+    if (m->cfg.model && m->cfg.learned_playouts && !m->cfg.light_playouts) {
+        m->pcfg.model = m->cfg.model;
+        m->pcfg.model_reference = model_playout_reference(m->cfg.model);
+    }
     m->shared = m->num_workers > 1;
 
     mcts_report_t report;
