@@ -33,6 +33,9 @@ void learn_config_default(learn_config_t *cfg)
     cfg->max_validation = 20000;
     cfg->min_count = 8;
     cfg->iterations = 24;
+    for (int g = 0; g < FEAT_GROUPS; g++)
+        cfg->tree_groups[g] = true;
+    cfg->playout_head = true;
 }
 
 static uint64_t mix64(uint64_t z)
@@ -712,12 +715,13 @@ bool learn_train(const learn_config_t *cfg, char *err, int err_len)
     char tree_report[512] = "", playout_report[512] = "";
     bool groups[FEAT_GROUPS];
     for (int g = 0; g < FEAT_GROUPS; g++)
-        groups[g] = true;
-    bool ok = model && train_head(cfg, model, MODEL_TREE, groups, &h->counts, total,
+        groups[g] = cfg->tree_groups[g];
+    bool ok = model && train_head(cfg, model, MODEL_TREE, groups,
+                                  groups[FEAT_SPATIAL] ? &h->counts : NULL, total,
                                   cfg->iterations, tree_report, sizeof tree_report, err, err_len);
     hmap_free(&h->counts);
     free(h);
-    if (ok) {
+    if (ok && cfg->playout_head) {
         for (int g = 0; g < FEAT_GROUPS; g++)
             groups[g] = g == FEAT_PAT3 || g == FEAT_CAPTURE || g == FEAT_SELF_ATARI;
         ok = train_head(cfg, model, MODEL_PLAYOUT, groups, NULL, total,
