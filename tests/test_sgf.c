@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "ascii_board.h"
 #include "tengen/sgf.h"
@@ -247,6 +250,18 @@ static char *repeat(const char *unit, int n, const char *tail)
         memcpy(s + u * (size_t)i, unit, u);
     memcpy(s + u * (size_t)n, tail, t + 1);
     return s;
+}
+
+/* head, then unit n times, then ")"; the caller frees. */
+static char *game_text(const char *head, const char *unit, int n)
+{
+    char *body = repeat(unit, n, ")");
+    char *text = malloc(strlen(head) + strlen(body) + 1);
+    assert_non_null(text);
+    strcpy(text, head);
+    strcat(text, body);
+    free(body);
+    return text;
 }
 
 static void test_deep_nesting(void **state)
@@ -708,6 +723,113 @@ static void test_to_game_errors(void **state)
     game_free(g);
 }
 
+/* ---- hostile input: the cost of the whole path (sgf.h states the bound) ---- */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
+/* Bytes to tree to game to text, and every entry undone, as a loader or a trainer does, in a child
+ * process whose address space is limited to sgf.h's bound: 80 bytes per input byte, plus 12 MB
+ * for setup points and 64 MB for the process itself. (Not under ASan, whose shadow memory needs
+ * terabytes of address space; the run still checks the answers there.) Returns the child's exit
+ * status: 0 when the game has want_entries entries, 1 on any failure (the error on stderr). */
+static int run_bounded(const char *text, int want_entries)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        size_t len = strlen(text);
+        if (!UNDER_ASAN) {
+            rlim_t limit = (rlim_t)len * 80 + ((rlim_t)(12 + 64) << 20);
+            struct rlimit rl = {limit, limit};
+            if (setrlimit(RLIMIT_AS, &rl) != 0) _exit(1);
+        }
+        sgf_error_t err = {0};
+        sgf_node_t *root = sgf_parse_bytes(text, len, &err);
+        game_t *g = root ? sgf_to_game(root, NULL, -1, &err) : NULL;
+        sgf_free(root);
+        if (g == NULL) {
+            fprintf(stderr, "refused: %s\n", err.message);
+            _exit(1);
+        }
+        sgf_node_t *back = sgf_from_game(g, NULL, NULL);
+        char *written = back ? sgf_write(back) : NULL;
+        sgf_free(back);
+        int entries = game_move_count(g), undone = 0;
+        while (game_undo(g))
+            undone++;
+        const bool ok = written != NULL && entries == want_entries && undone == entries;
+        if (!ok)
+            fprintf(stderr, "%d entries (want %d), %d undone, %s\n", entries, want_entries, undone,
+                    written ? "written" : "not written");
+        free(written);
+        game_free(g);
+        _exit(ok ? 0 : 1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+/* N setup nodes that each remove a stone from an empty point: each once kept a board copy of
+ * 16.8 KB (300,000 nodes took 5 GB). Now they load within the bound, and fast. */
+static void test_setup_nodes_bounded(void **state)
+{
+    (void)state;
+    const int sizes[] = {20000, 100000, 300000};
+    for (int i = 0; i < 3; i++) {
+        char *text = game_text("(;", ";AE[aa]", sizes[i]);
+        if (run_bounded(text, sizes[i]) != 0)
+            fail_msg("%d setup nodes: not loaded within the bound", sizes[i]);
+        free(text);
+    }
+    /* Setup that changes the board in every node, with PL in each (once a rebuild of the whole
+     * superko set per node), and passes (once a count of all trailing passes per move). */
+    const int pairs = 50000 / test_scale();
+    char *toggle = game_text("(;SZ[25]", ";AB[aa]PL[W];AE[aa]PL[B]", pairs);
+    if (run_bounded(toggle, 2 * pairs) != 0)
+        fail_msg("setup toggled with PL: not loaded within the bound");
+    free(toggle);
+    char *passes = game_text("(;", ";B[];W[]", 2 * pairs);
+    if (run_bounded(passes, 4 * pairs) != 0)
+        fail_msg("passes: not loaded within the bound");
+    free(passes);
+}
+
+/* Rectangles expand a few bytes into many points: the main line's sum is refused beyond
+ * SGF_MAX_SETUP_POINTS, with a NULL game and the limit named (a trainer skips such a file). */
+static void test_setup_points_limit(void **state)
+{
+    (void)state;
+    const int nodes = SGF_MAX_SETUP_POINTS / 625 + 1;
+    char *text = game_text("(;SZ[25]", ";AB[aa:yy]", nodes);
+    sgf_error_t err = {0};
+    sgf_node_t *root = sgf_parse_bytes(text, strlen(text), &err);
+    assert_non_null(root);
+    assert_null(sgf_to_game(root, NULL, -1, &err));
+    assert_non_null(strstr(err.message, "SGF_MAX_SETUP_POINTS"));
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 9 + 10 * (nodes - 1)); /* the last node's ';' */
+    sgf_free(root);
+    free(text);
+    /* Under the limit is fine: most of a 25x25 board put and taken away again. */
+    text = game_text("(;SZ[25]", ";AB[aa:yx];AE[aa:yy]", 50);
+    game_t *g = game_ok(text, -1);
+    assert_int_equal(game_move_count(g), 100);
+    assert_int_equal(game_board(g)->stones_on_board[STONE_BLACK], 0);
+    game_free(g);
+    free(text);
+}
+
 static void test_point_text(void **state)
 {
     (void)state;
@@ -774,6 +896,8 @@ int main(void)
         cmocka_unit_test(test_to_game_basic),
         cmocka_unit_test(test_to_game_setup),
         cmocka_unit_test(test_to_game_errors),
+        cmocka_unit_test(test_setup_nodes_bounded),
+        cmocka_unit_test(test_setup_points_limit),
         cmocka_unit_test(test_point_text),
         cmocka_unit_test(test_from_game),
     };

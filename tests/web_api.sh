@@ -37,7 +37,12 @@ URL=
 start_server() {
     local log=$1
     shift
-    "$TENGEN" web --port 0 --data "$DATA" "$@" >"$SCRATCH/$log.out" 2>"$SCRATCH/$log.err" &
+    if [ -n "${LIMIT_KB:-}" ]; then # under an address-space limit (ulimit -v, KiB)
+        (ulimit -v "$LIMIT_KB" && exec "$TENGEN" web --port 0 --data "$DATA" "$@") \
+            >"$SCRATCH/$log.out" 2>"$SCRATCH/$log.err" &
+    else
+        "$TENGEN" web --port 0 --data "$DATA" "$@" >"$SCRATCH/$log.out" 2>"$SCRATCH/$log.err" &
+    fi
     PID=$!
     URL=
     for _ in $(seq 1 200); do
@@ -753,6 +758,49 @@ wait "$B3"
 [ "$(cat "$SCRATCH/slow3.status")" = 404 ] || fail "genmove of a deleted game: $(cat "$SCRATCH/slow3.status")"
 [ -f "$DATA/${slow[2]}.sgf" ] && fail "game deleted while thinking came back"
 stop_server
+
+# ---- hostile imports: setup nodes that once cost a board copy each ----
+# "(;" + ";AE[aa]" x N + ")" for N = 20,000, 100,000 (700 KB) and 300,000 (2.1 MB): a clear 413,
+# fast, from a server whose address space is limited to sgf.h's bound for the largest body (80
+# bytes per byte of 1 MiB) plus 512 MB for the server itself (about 170 MB before any request).
+# Before, one 980 KB import answered 201 after 4 s and left the server holding 2.35 GB. A game
+# under the limit of 10,000 entries imports at once. An ASan binary runs without the limit.
+if grep -qa __asan_init "$TENGEN"; then
+    LIMIT_KB=
+else
+    LIMIT_KB=$((80 * 1024 + 512 * 1024))
+fi
+DATA=$SCRATCH/data_hostile
+start_server hostile
+# import_nodes N: POST an import of N setup nodes from a file (too long for an argument).
+import_nodes() {
+    awk -v n="$1" 'BEGIN { printf "{\"sgf\":\"(;"; for (i = 0; i < n; i++) printf ";AE[aa]";
+                           print ")\"}" }' >"$SCRATCH/hostile.json"
+    status=$(curl -s -o "$BODY" -w '%{http_code}' -X POST -H "$JSON" \
+        --data-binary @"$SCRATCH/hostile.json" "$URL/api/games")
+}
+for n in 20000 100000; do
+    start=$SECONDS
+    import_nodes "$n"
+    expect 413 "too large" "import of $n setup nodes"
+    has "most 10000" "import of $n setup nodes: the limit named"
+    [ $((SECONDS - start)) -le 10 ] || fail "import of $n setup nodes took $((SECONDS - start)) s"
+done
+import_nodes 300000
+expect 413 "too large" "import of 300000 setup nodes (2.1 MB)"
+import_nodes 9000
+expect 201 "" "import of 9000 setup nodes"
+GH=$(id_of_body)
+req GET "/api/games/$GH"
+expect 200 "" "state of 9000 setup nodes"
+req DELETE "/api/games/$GH"
+expect 200 "" "delete of 9000 setup nodes"
+peak=$(sed -n 's/^VmHWM: *\([0-9]*\) kB/\1/p' "/proc/$PID/status" 2>/dev/null)
+if [ -n "$LIMIT_KB" ] && [ -n "$peak" ] && [ "$peak" -gt $((256 * 1024)) ]; then
+    fail "the server's peak memory after the hostile imports is $((peak / 1024)) MB"
+fi
+stop_server
+LIMIT_KB=
 
 if [ "$failures" -gt 0 ]; then
     echo "web_api: $failures failure(s)"

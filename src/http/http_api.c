@@ -459,6 +459,15 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
             web_error(r, 400, "bad sgf", "The SGF cannot be loaded: %s", err);
             return;
         }
+        const int entries = game_move_count(engine_game(g->engine));
+        if (entries > WEB_MAX_HISTORY) {
+            web_game_unref(g);
+            web_error(r, 413, "too large",
+                      "The SGF's main line has %d moves and setup nodes; a game here holds at "
+                      "most %d.",
+                      entries, WEB_MAX_HISTORY);
+            return;
+        }
     } else {
         rules_t rules;
         if (o.has_rules)

@@ -37,6 +37,10 @@
 
 #define WEB_VERSION "tengen 0.1"
 #define WEB_MAX_BODY (1u << 20) /* request bodies, bytes (413 beyond) */
+/* History entries (moves and setup nodes) of an imported game (413 beyond): a real game has a few
+ * hundred; a 1 MiB body could otherwise hold 150,000 nodes, each costing a few dozen bytes for as
+ * long as the game is kept and a line in every state answer. */
+#define WEB_MAX_HISTORY 10000
 #define WEB_ID_MAX 64           /* characters of a game id */
 #define WEB_NEW_ID_LEN 12       /* hex characters of the ids the server makes */
 #define WEB_MIN_SIZE 5          /* sizes of new games (imports: BOARD_MIN_SIZE..) */

@@ -241,14 +241,17 @@ static bool add_setup_point(setup_t *s, int p, stone_t c)
     return true;
 }
 
+/* s->index[] must be all 0 on the first call (calloc); each call clears what the last one set,
+ * so that a node costs in proportion to its points, not to the board. */
 static bool read_setup(const sgf_node_t *node, const board_t *b, setup_t *s, sgf_error_t *err)
 {
     static const struct {
         const char *id;
         stone_t stone;
     } kinds[] = {{"AB", STONE_BLACK}, {"AW", STONE_WHITE}, {"AE", STONE_EMPTY}};
+    for (int i = 0; i < s->n; i++)
+        s->index[s->points[i]] = 0;
     s->n = 0;
-    memset(s->index, 0, sizeof s->index);
     for (int k = 0; k < 3; k++) {
         const sgf_property_t *prop = sgf_find(node, kinds[k].id);
         if (prop == NULL)
@@ -296,12 +299,21 @@ static bool read_setup(const sgf_node_t *node, const board_t *b, setup_t *s, sgf
     return true;
 }
 
-/* Apply a node's AB/AW/AE and PL. The root's black stones become the handicap when HA says so. */
+/* Apply a node's AB/AW/AE and PL. The root's black stones become the handicap when HA says so.
+ * *setup_points counts the setup points of the main line so far, against SGF_MAX_SETUP_POINTS. */
 static bool apply_setup(game_t *g, const sgf_node_t *node, bool is_root, long handicap,
-                        setup_t *s, sgf_error_t *err)
+                        setup_t *s, long *setup_points, sgf_error_t *err)
 {
     if (!read_setup(node, game_board(g), s, err))
         return false;
+    *setup_points += s->n;
+    if (*setup_points > SGF_MAX_SETUP_POINTS) {
+        sgf_set_error(err, node->line, node->column,
+                      "too many setup stones: the main line sets more than %d points with "
+                      "AB/AW/AE (SGF_MAX_SETUP_POINTS, the limit for one game)",
+                      SGF_MAX_SETUP_POINTS);
+        return false;
+    }
     if (s->n > 0) {
         bool all_black = true;
         for (int i = 0; i < s->n; i++)
@@ -387,7 +399,7 @@ game_t *sgf_to_game(const sgf_node_t *root, const rules_t *rules_default, int mo
         }
     }
     game_t *g = game_new(size, &rules);
-    setup_t *setup = malloc(sizeof *setup);
+    setup_t *setup = calloc(1, sizeof *setup);
     if (g == NULL || setup == NULL) {
         game_free(g);
         free(setup);
@@ -395,14 +407,15 @@ game_t *sgf_to_game(const sgf_node_t *root, const rules_t *rules_default, int mo
         return NULL;
     }
     int moves = 0;
+    long setup_points = 0;
     bool ok = true;
     for (const sgf_node_t *node = root; node != NULL && ok; node = node->child) {
         stone_t color;
-        int point;
+        int point = POINT_NONE;
         ok = read_move(node, game_board(g), &color, &point, err);
         if (!ok || (color != STONE_EMPTY && move_limit >= 0 && moves >= move_limit))
             break;
-        ok = apply_setup(g, node, node == root, handicap, setup, err);
+        ok = apply_setup(g, node, node == root, handicap, setup, &setup_points, err);
         if (!ok || color == STONE_EMPTY)
             continue;
         game_status_t status = game_play(g, color, point);

@@ -91,7 +91,7 @@ static bool push_frame(parser_t *p, sgf_node_t *parent, sgf_node_t *last_child)
 {
     if (p->depth >= SGF_MAX_DEPTH) {
         sgf_set_error(p->err, p->cur.line, p->cur.column,
-                      "variations nested deeper than %d levels", SGF_MAX_DEPTH);
+                      "variations nested deeper than %d levels (SGF_MAX_DEPTH)", SGF_MAX_DEPTH);
         return false;
     }
     if (p->depth == p->frames_cap) {
@@ -223,8 +223,8 @@ static bool read_property(parser_t *p, sgf_node_t *node)
     }
     while (!at_end(&p->cur) && peek(&p->cur) == '[') {
         if (++p->values > SGF_MAX_VALUES) {
-            sgf_set_error(p->err, p->cur.line, p->cur.column, "more than %d property values",
-                          SGF_MAX_VALUES);
+            sgf_set_error(p->err, p->cur.line, p->cur.column,
+                          "more than %d property values (SGF_MAX_VALUES)", SGF_MAX_VALUES);
             return false;
         }
         char *value = read_value(p);
@@ -272,7 +272,8 @@ static bool find_start(cursor_t *c)
 static sgf_node_t *new_node(parser_t *p, sgf_node_t *node, sgf_node_t *last_child)
 {
     if (++p->nodes > SGF_MAX_NODES) {
-        sgf_set_error(p->err, p->cur.line, p->cur.column, "more than %d nodes", SGF_MAX_NODES);
+        sgf_set_error(p->err, p->cur.line, p->cur.column, "more than %d nodes (SGF_MAX_NODES)",
+                      SGF_MAX_NODES);
         return NULL;
     }
     sgf_node_t *n = sgf_node_new();
@@ -385,7 +386,8 @@ static sgf_node_t *parse(parser_t *p)
 sgf_node_t *sgf_parse(const char *text, size_t len, sgf_error_t *err)
 {
     if (len > SGF_MAX_BYTES) {
-        sgf_set_error(err, 0, 0, "SGF text of %zu bytes is over the limit of %u bytes", len,
+        sgf_set_error(err, 0, 0,
+                      "SGF text of %zu bytes is over the limit of %u bytes (SGF_MAX_BYTES)", len,
                       SGF_MAX_BYTES);
         return NULL;
     }

@@ -302,7 +302,8 @@ static char *decode(const char *data, size_t len, size_t *out_len, source_encodi
 sgf_node_t *sgf_parse_bytes(const char *data, size_t len, sgf_error_t *err)
 {
     if (len > SGF_MAX_BYTES) {
-        sgf_set_error(err, 0, 0, "SGF data of %zu bytes is over the limit of %u bytes", len,
+        sgf_set_error(err, 0, 0,
+                      "SGF data of %zu bytes is over the limit of %u bytes (SGF_MAX_BYTES)", len,
                       SGF_MAX_BYTES);
         return NULL;
     }
@@ -320,7 +321,7 @@ sgf_node_t *sgf_parse_bytes(const char *data, size_t len, sgf_error_t *err)
     sgf_node_t *root = NULL;
     if (text_len > SGF_MAX_BYTES)
         sgf_set_error(err, 0, 0, "SGF text of %zu bytes after conversion to UTF-8 is over the "
-                                 "limit of %u bytes", text_len, SGF_MAX_BYTES);
+                                 "limit of %u bytes (SGF_MAX_BYTES)", text_len, SGF_MAX_BYTES);
     else
         root = sgf_parse(text, text_len, err);
     free(text);
@@ -361,8 +362,9 @@ sgf_node_t *sgf_read_file(const char *path, sgf_error_t *err)
         long size = ftell(f);
         if (size > (long)SGF_MAX_BYTES) {
             fclose(f);
-            sgf_set_error(err, 0, 0, "%s: file of %ld bytes is over the limit of %u bytes", path,
-                          size, SGF_MAX_BYTES);
+            sgf_set_error(err, 0, 0,
+                          "%s: file of %ld bytes is over the limit of %u bytes (SGF_MAX_BYTES)",
+                          path, size, SGF_MAX_BYTES);
             return NULL;
         }
         rewind(f);
@@ -402,7 +404,8 @@ sgf_node_t *sgf_read_file(const char *path, sgf_error_t *err)
     }
     if (len > SGF_MAX_BYTES) {
         free(data);
-        sgf_set_error(err, 0, 0, "%s: file is over the limit of %u bytes", path, SGF_MAX_BYTES);
+        sgf_set_error(err, 0, 0, "%s: file is over the limit of %u bytes (SGF_MAX_BYTES)", path,
+                      SGF_MAX_BYTES);
         return NULL;
     }
     sgf_node_t *root = sgf_parse_bytes(data, len, err);
