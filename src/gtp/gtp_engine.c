@@ -119,7 +119,6 @@ static gtp_result_t cmd_final_status_list(gtp_t *gtp, int argc, char **argv)
     return GTP_SUCCESS;
 }
 
-
 /* ---- analysis: lz-analyze, kata-analyze, lz-genmove_analyze, kata-genmove_analyze ---- */
 
 typedef enum analyze_format {
@@ -144,15 +143,16 @@ struct gtp_analysis {
     analyze_args_t args;
     FILE *out;
     pthread_t thread;
-    bool running;       /* the worker thread exists and must be joined */
-    atomic_bool stop;   /* set by the GTP loop on the next input */
-    double last_print;  /* search seconds of the last info line; negative before the first */
-    char *line;         /* the info line being built (written with one fwrite) */
+    bool running;      /* the worker thread exists and must be joined */
+    atomic_bool stop;  /* set by the GTP loop on the next input */
+    double last_print; /* search seconds of the last info line; negative before the first */
+    char *line;        /* the info line being built (written with one fwrite) */
     size_t len, cap;
     bool oom;
 };
 
-static void line_append(gtp_analysis_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void line_append(gtp_analysis_t *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static void line_append(gtp_analysis_t *a, const char *fmt, ...)
 {
@@ -216,9 +216,11 @@ static void write_info_line(gtp_analysis_t *a, const mcts_report_t *r)
     int count = 0;
     while (count < r->num_moves && r->moves[count].visits > 0)
         count++;
-    if (count < args->min_moves) count = args->min_moves < r->num_moves ? args->min_moves : r->num_moves;
+    if (count < args->min_moves)
+        count = args->min_moves < r->num_moves ? args->min_moves : r->num_moves;
     if (args->max_moves > 0 && count > args->max_moves) count = args->max_moves;
-    /* Priors are win rates given to new children; shown as a distribution, like a policy. */
+    /* The priors (the model's probabilities, or without a model the prior win rates given to new
+     * children) shown as a distribution, like a policy. */
     double prior_sum = 0;
     for (int i = 0; i < r->num_moves; i++)
         prior_sum += r->moves[i].prior;
@@ -238,9 +240,8 @@ static void write_info_line(gtp_analysis_t *a, const mcts_report_t *r)
                         per_10000(prior), per_10000(lcb));
         } else {
             /* The move's own mean score when its simulations give one, else the position's. */
-            const double score = m->score_samples > 0
-                                     ? (args->color == STONE_BLACK ? m->score : -m->score)
-                                     : lead;
+            const double score =
+                m->score_samples > 0 ? (args->color == STONE_BLACK ? m->score : -m->score) : lead;
             line_append(a,
                         " winrate %.6f scoreMean %.2f scoreStdev %.2f scoreLead %.2f prior %.6f"
                         " lcb %.6f",
@@ -301,7 +302,8 @@ static bool parse_move_filter(gtp_t *gtp, const char *kind, const char *color, c
     if (!gtp_parse_color(color, &c) || end == depth || *end || errno || until < 1)
         return *why = "syntax: allow|avoid COLOR VERTEX,... UNTILDEPTH", false;
     bool listed[BOARD_MAX_POINTS] = {false};
-    for (char *save = NULL, *v = strtok_r(vertices, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
+    for (char *save = NULL, *v = strtok_r(vertices, ",", &save); v;
+         v = strtok_r(NULL, ",", &save)) {
         const int p = board_point_from_gtp(b, v);
         if (p == POINT_PASS) continue;
         if (p <= 0) return *why = "invalid vertex in allow/avoid", false;
@@ -349,7 +351,8 @@ static bool parse_analyze_args(gtp_t *gtp, int argc, char **argv, analyze_format
     for (; i < argc; i += 2) {
         const char *key = argv[i];
         if (!strcmp(key, "allow") || !strcmp(key, "avoid")) {
-            if (i + 3 >= argc) return *why = "syntax: allow|avoid COLOR VERTEX,... UNTILDEPTH", false;
+            if (i + 3 >= argc)
+                return *why = "syntax: allow|avoid COLOR VERTEX,... UNTILDEPTH", false;
             const bool allow = !strcmp(key, "allow");
             if (allow && allows++ > 0) return *why = "allow may be given only once", false;
             avoids += !allow;
@@ -364,8 +367,8 @@ static bool parse_analyze_args(gtp_t *gtp, int argc, char **argv, analyze_format
         const bool is_bool = !strcmp(value, "true") || !strcmp(value, "false");
         errno = 0;
         const double number = strtod(value, &end);
-        const bool is_number = end != value && !*end && errno == 0 && isfinite(number) &&
-                               number >= 0 && number <= 1e9;
+        const bool is_number =
+            end != value && !*end && errno == 0 && isfinite(number) && number >= 0 && number <= 1e9;
         if (!strcmp(key, "interval") && is_number) {
             a->interval = number / 100;
         } else if (!strcmp(key, "minmoves") && is_number) {
@@ -451,7 +454,8 @@ static gtp_result_t genmove_analyze_common(gtp_t *gtp, int argc, char **argv,
 {
     gtp_analysis_t a = {0};
     const char *why;
-    if (!parse_analyze_args(gtp, argc, argv, format, &a.args, &why)) return gtp_error(gtp, "%s", why);
+    if (!parse_analyze_args(gtp, argc, argv, format, &a.args, &why))
+        return gtp_error(gtp, "%s", why);
     a.gtp = gtp;
     a.last_print = -1;
     atomic_init(&a.stop, false);
@@ -570,8 +574,9 @@ static gtp_result_t cmd_policy(gtp_t *gtp, int argc, char **argv)
         char *end;
         errno = 0;
         const long v = strtol(argv[1], &end, 10);
-        if (*end || end == argv[1] || errno || v < 1 || v > BOARD_MAX_POINTS)
-            return gtp_error(gtp, "N must be a number from 1 to %d", BOARD_MAX_POINTS);
+        if (*end || end == argv[1] || errno || v < 1 || v > BOARD_MAX_SIZE * BOARD_MAX_SIZE + 1)
+            return gtp_error(gtp, "N must be a number from 1 to %d",
+                             BOARD_MAX_SIZE * BOARD_MAX_SIZE + 1);
         n = (int)v;
     }
     const game_t *g = gtp_game(gtp);
