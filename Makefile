@@ -9,7 +9,7 @@ DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo libmicrohttpd-dev lib
 NODE_PACKAGES = nodejs npm
 DEPS_STAMP = build/.deps-ok
 
-.PHONY: all build run test test-release test-sanitize test-clang test-tsan deps bench clean
+.PHONY: all build run test test-release test-sanitize test-clang test-tsan deps bench clean fuzz
 
 all: build
 
@@ -62,5 +62,19 @@ bench: build
 	./build/tengen bench playouts --size 9 --seconds 5
 	./build/tengen bench playouts --size 19 --seconds 5
 
+# The libFuzzer targets of fuzz/ (clang, ASan+UBSan; fuzz/fuzz.cmake), each run FUZZ_SECONDS on
+# its committed corpus with its dictionary. New inputs go to build-fuzz/corpus/NAME, crashes to
+# build-fuzz/; copy an input worth keeping into fuzz/corpus/NAME (replayed by `make test`).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = sgf gtp http
+fuzz: deps
+	CC=clang cmake -S . -B build-fuzz -DTENGEN_SANITIZE=ON -DTENGEN_FUZZ=ON >/dev/null
+	cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/corpus/$$t && \
+	  build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -dict=fuzz/$$t.dict \
+	    -artifact_prefix=build-fuzz/$$t- build-fuzz/corpus/$$t fuzz/corpus/$$t || exit 1; \
+	done
+
 clean:
-	rm -rf build build-sanitize build-clang build-tsan
+	rm -rf build build-sanitize build-clang build-tsan build-fuzz
