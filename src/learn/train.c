@@ -303,7 +303,8 @@ static bool harvest_position(const record_position_t *pos, void *user)
     progress_tick(&h->progress, h->positions, "(spatial patterns of the played moves)");
     if (learn_is_validation(pos->game_name, h->cfg->seed, h->cfg->validation_percent)) return true;
     h->training_positions++;
-    if (pos->played <= 0) return true;
+    /* Without the spatial group (a fit of part of the model) nothing is harvested. */
+    if (pos->played <= 0 || !h->cfg->tree_groups[FEAT_SPATIAL]) return true;
     uint64_t sp[SPATIAL_SIZES];
     feature_spatial_hashes(pos->board, pos->to_move, pos->played, sp);
     for (int i = 0; i < SPATIAL_SIZES; i++) {
@@ -362,7 +363,8 @@ static void candidate_features(extract_t *e, int p, uint32_t *slots)
         if (p == POINT_PASS) return; /* the playouts never choose a pass by weight */
         feature_extract_playout(e->ctx.b, e->ctx.to_move, p, value);
     } else {
-        feature_extract(&e->ctx, p, value, p == POINT_PASS ? NULL : sp);
+        const bool spatial = d->slot_of[FEAT_SPATIAL] >= 0 && p != POINT_PASS;
+        feature_extract(&e->ctx, p, value, spatial ? sp : NULL);
     }
     for (int g = 0; g < FEAT_GROUPS; g++) {
         const int s = d->slot_of[g];
@@ -496,14 +498,23 @@ static void mm_update_group(const dataset_t *d, double *gamma, double *strength,
     }
 }
 
-/* A checkpoint: the gammas after `iteration` iterations, for a data set with this fingerprint. */
+/* A checkpoint: the gammas after `iteration` iterations, for a data set with this fingerprint: a
+ * hash of everything the fit depends on (what each feature stands for, every candidate's
+ * features, the played moves), so that a checkpoint of other games or settings is never resumed,
+ * even one of a data set of the same size. One pass over the data, cheaper than an iteration. */
 static uint64_t dataset_fingerprint(const dataset_t *d)
 {
     uint64_t h = mix64((uint64_t)d->positions) ^ mix64((uint64_t)d->candidates + 77);
-    h ^= mix64((uint64_t)d->num_features + 1234);
-    for (long f = 0; f < d->num_features; f += 997)
+    h ^= mix64((uint64_t)d->num_features + 1234) ^ mix64((uint64_t)d->width + 99);
+    for (long f = 0; f < d->num_features; f++)
         h = mix64(h ^ d->meta[f].key ^ ((uint64_t)d->meta[f].group << 56));
-    return h;
+    for (long i = 0; i < d->positions; i++)
+        h = mix64(h ^ (d->first[i + 1] - d->first[i]) ^ ((d->winner[i] - d->first[i]) << 32));
+    /* FNV-style: each step is a bijection of h, so any one changed id changes the result. */
+    const uint64_t n = d->candidates * (uint64_t)d->width;
+    for (uint64_t k = 0; k < n; k++)
+        h = (h ^ d->feat[k]) * 0x100000001b3ULL;
+    return mix64(h);
 }
 
 static bool checkpoint_write(const char *path, uint64_t fp, int iteration, const double *gamma,
@@ -687,7 +698,7 @@ bool learn_train(const learn_config_t *cfg, char *err, int err_len)
     const double start = now_seconds();
     /* Pass 1: the spatial patterns of the played moves. */
     harvest_t *h = calloc(1, sizeof *h);
-    if (!h || !hmap_init(&h->counts, 1 << 22)) {
+    if (!h || !hmap_init(&h->counts, cfg->tree_groups[FEAT_SPATIAL] ? 1 << 22 : 0)) {
         if (h) hmap_free(&h->counts);
         free(h);
         snprintf(err, (size_t)err_len, "out of memory");
