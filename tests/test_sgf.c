@@ -873,6 +873,23 @@ static void test_from_game(void **state)
     free(text);
     sgf_free(tree);
     game_free(g);
+
+    /* The player to move set after a move (PL in a node of its own) comes back. */
+    g = game_new(9, &rules);
+    assert_non_null(g);
+    assert_int_equal(game_play(g, STONE_BLACK, board_point(game_board(g), 4, 4)), GAME_OK);
+    game_set_to_move(g, STONE_BLACK);
+    tree = sgf_from_game(g, NULL, NULL);
+    assert_non_null(tree);
+    text = expect_round_trip(tree);
+    assert_non_null(strstr(text, ";B[ee]\n;PL[B])"));
+    game_t *back = game_ok(text, -1);
+    assert_int_equal(game_to_move(back), STONE_BLACK);
+    assert_int_equal(game_move_count(back), 1);
+    game_free(back);
+    free(text);
+    sgf_free(tree);
+    game_free(g);
 }
 
 int main(void)

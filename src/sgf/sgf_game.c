@@ -535,6 +535,12 @@ sgf_node_t *sgf_from_game(const game_t *g, const char *black_name, const char *w
             ok = sgf_add(node, m->color == STONE_BLACK ? "B" : "W",
                          sgf_point_text(b, m->point, text));
         }
+        /* A player to move set after the move (PL in a node of its own): a node of its own
+         * again, since a reader applies a node's PL before its move. */
+        if (ok && next_to_move != stone_other(m->color)) {
+            node = sgf_add_child(node);
+            ok = node != NULL && sgf_add(node, "PL", next_to_move == STONE_BLACK ? "B" : "W");
+        }
     }
     if (ok && count == 0 && game_to_move(g) != STONE_BLACK)
         ok = sgf_add(root, "PL", "W");
