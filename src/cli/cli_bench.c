@@ -18,6 +18,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_args.h"
+#include "cli/cli_model.h"
 #include "tengen/board.h"
 #include "tengen/game.h"
 #include "tengen/mcts.h"
@@ -57,7 +58,7 @@ static const bench_position_t BENCH_POSITIONS[] = {
 /* The benchmarks, as bits of BENCH_OPT_BENCHES. */
 enum { BENCH_PLAYOUTS = 1, BENCH_SEARCH = 2 };
 
-enum { OPT_SIZE, OPT_SECONDS, OPT_SEED, OPT_KOMI, OPT_PLAYOUTS, OPT_THREADS, OPT_COUNT };
+enum { OPT_SIZE, OPT_SECONDS, OPT_SEED, OPT_KOMI, OPT_PLAYOUTS, OPT_THREADS, OPT_MODEL, OPT_COUNT };
 
 static const cli_opt_t BENCH_OPTS[OPT_COUNT] = {
     [OPT_SIZE] = {"size", CLI_OPT_INT, BOARD_MIN_SIZE, BOARD_MAX_SIZE, NULL, NULL,
@@ -73,6 +74,7 @@ static const cli_opt_t BENCH_OPTS[OPT_COUNT] = {
     [OPT_THREADS] = {"threads", CLI_OPT_INT, 1, MCTS_MAX_THREADS, NULL, NULL,
                      "search: search threads (default 1; the signature is reproducible with 1 "
                      "only)"},
+    [OPT_MODEL] = {"model", CLI_OPT_TEXT, 1, 0, "FILE|none", NULL, "search: " CLI_MODEL_HELP},
 };
 
 /* The benchmarks that take each option. */
@@ -83,6 +85,7 @@ static const unsigned BENCH_OPT_BENCHES[OPT_COUNT] = {
     [OPT_KOMI] = BENCH_PLAYOUTS,
     [OPT_PLAYOUTS] = BENCH_PLAYOUTS | BENCH_SEARCH,
     [OPT_THREADS] = BENCH_SEARCH,
+    [OPT_MODEL] = BENCH_SEARCH,
 };
 
 static void bench_usage(FILE *out)
@@ -206,7 +209,7 @@ static uint64_t hash_mix(uint64_t h, uint64_t v)
     return h;
 }
 
-static int bench_search(const double *values)
+static int bench_search(const double *values, const model_t *model)
 {
     const long playouts = (long)values[OPT_PLAYOUTS];
     const uint64_t seed = (uint64_t)values[OPT_SEED];
@@ -218,15 +221,16 @@ static int bench_search(const double *values)
     cfg.memory_bytes = (size_t)BENCH_SEARCH_MEMORY_MB << 20;
     cfg.reuse_tree = false;
     cfg.threads = threads;
+    cfg.model = model;
     mcts_t *m = mcts_new(&cfg);
     if (!m) {
         fprintf(stderr, "tengen bench: cannot create the searcher (out of memory?)\n");
         return 1;
     }
     printf("bench search: %d positions, %ld playouts each, seed %llu, %d thread%s, tactical "
-           "playouts\n",
+           "playouts, %s\n",
            BENCH_NUM_POSITIONS, playouts, (unsigned long long)seed, threads,
-           threads == 1 ? "" : "s");
+           threads == 1 ? "" : "s", model ? "model priors" : "no model");
     long total_playouts = 0, total_nodes = 0, total_moves = 0;
     double total_seconds = 0;
     uint64_t visits_hash = 0xcbf29ce484222325ULL;
@@ -312,6 +316,8 @@ int cli_bench(int argc, char **argv)
             cli_args_number(&v[OPT_PLAYOUTS], bench == BENCH_SEARCH ? BENCH_SEARCH_PLAYOUTS : 0),
         [OPT_THREADS] = cli_args_number(&v[OPT_THREADS], 1),
     };
-    return bench == BENCH_SEARCH ? bench_search(values)
+    const model_t *model = NULL;
+    if (bench == BENCH_SEARCH && !cli_model_resolve(v[OPT_MODEL].text, "bench", &model)) return 2;
+    return bench == BENCH_SEARCH ? bench_search(values, model)
                                  : bench_playouts(values, v[OPT_PLAYOUTS].given);
 }

@@ -1388,7 +1388,7 @@ play w b5
 play w a4
 play w a5
 152 reg_genmove b
-#? [B1]
+#? [B1]*
 
 # The same with white to move: B2, B1, C1 or D1 kill (W+9 at komi 0); elsewhere B+11 or more.
 #    A B C D E F G H J
