@@ -124,9 +124,10 @@ static void trim_games(web_t *w)
 }
 
 /* Does the body import an SGF whose game ends with a pass? */
-static bool imports_a_pass(const char *body)
+static bool imports_a_pass(const char *body, size_t len)
 {
-    cJSON *j = cJSON_Parse(body);
+    /* As the server parses it: up to len, NUL bytes included. */
+    cJSON *j = cJSON_ParseWithLength(body, len);
     const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "sgf"));
     bool pass = false;
     if (text != NULL) {
@@ -176,7 +177,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (body_len)
         memcpy(copy, body, body_len);
     copy[body_len] = '\0';
-    if (body && imports_a_pass(copy)) {
+    if (body && imports_a_pass(copy, body_len)) {
         free(copy);
         return 0;
     }
