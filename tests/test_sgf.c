@@ -890,6 +890,21 @@ static void test_from_game(void **state)
     free(text);
     sgf_free(tree);
     game_free(g);
+
+    /* White to move before the first setup: PL in the root, the setup in a node of its own. */
+    g = game_ok("(;SZ[5];PL[W];AE[aa])", -1);
+    assert_int_equal(game_move_at(g, 0)->to_move_before, STONE_WHITE);
+    tree = sgf_from_game(g, NULL, NULL);
+    assert_non_null(tree);
+    text = expect_round_trip(tree);
+    assert_non_null(strstr(text, "PL[W]\n;AE[aa])"));
+    back = game_ok(text, -1);
+    assert_int_equal(game_to_move(back), STONE_WHITE);
+    assert_int_equal(game_move_at(back, 0)->to_move_before, STONE_WHITE);
+    game_free(back);
+    free(text);
+    sgf_free(tree);
+    game_free(g);
 }
 
 int main(void)

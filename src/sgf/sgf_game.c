@@ -513,8 +513,13 @@ sgf_node_t *sgf_from_game(const game_t *g, const char *black_name, const char *w
             const int *points;
             const stone_t *stones;
             int n = game_setup_at(g, i, &points, &stones);
-            /* The first setup before any move goes into the root, as handicap stones must. */
-            bool into_root = i == 0;
+            /* The first setup before any move goes into the root, as handicap stones must;
+             * unless white was to move before it (PL before the setup): then the root says so
+             * and the setup follows in a node of its own, since a reader applies a node's setup
+             * before its PL. */
+            bool into_root = i == 0 && m->to_move_before == STONE_BLACK;
+            if (i == 0 && !into_root)
+                ok = sgf_add(root, "PL", "W");
             if (!into_root) {
                 node = sgf_add_child(node);
                 ok = node != NULL;
