@@ -168,8 +168,15 @@ done
 # ends the answer; then the next command is answered. The info lines are checked for their format
 # (Leela Zero's integers, KataGo's floats and ownership) but not their numbers, which depend on
 # the machine's speed.
+rm -f "$SCRATCH/stream"
 {
     echo 'boardsize 9'
+    # The timed part starts once the engine answers: loading the move model takes a while under
+    # the sanitizers.
+    for _ in $(seq 100); do
+        grep -q '^=' "$SCRATCH/stream" 2>/dev/null && break
+        sleep 0.1
+    done
     echo '1 lz-analyze b 10'
     sleep 1
     echo '2 name'
