@@ -307,6 +307,30 @@ static void test_situational_key_of_setup_and_handicap(void **state)
 
 /* ---- passes, resignation, game end ---- */
 
+/* The last two moves, as the move model reads them: setup stones in between end the history. */
+static void test_last_two_moves(void **state)
+{
+    (void)state;
+    rules_t r = make_rules(KO_SIMPLE, false);
+    game_t *g = game_new(9, &r);
+    const board_t *b = game_board(g);
+    assert_int_equal(game_last_move(g), POINT_NONE);
+    assert_int_equal(game_move_before_last(g), POINT_NONE);
+    play_ok(g, BLACK, "E5");
+    assert_int_equal(game_last_move(g), board_point_from_gtp(b, "E5"));
+    assert_int_equal(game_move_before_last(g), POINT_NONE);
+    play_ok(g, WHITE, "pass");
+    assert_int_equal(game_last_move(g), POINT_PASS);
+    assert_int_equal(game_move_before_last(g), board_point_from_gtp(b, "E5"));
+    play_ok(g, BLACK, "C3");
+    assert_int_equal(game_move_before_last(g), POINT_PASS);
+    const int p = board_point_from_gtp(b, "G7");
+    const stone_t s = STONE_WHITE;
+    assert_true(game_setup(g, &p, &s, 1));
+    assert_int_equal(game_move_before_last(g), POINT_NONE);
+    game_free(g);
+}
+
 static void test_passes_end_game(void **state)
 {
     (void)state;
@@ -856,6 +880,7 @@ int main(void)
         cmocka_unit_test(test_set_rules_then_undo_setup),
         cmocka_unit_test(test_setup_random_reference_and_undo),
         cmocka_unit_test(test_setup_keeps_ko_for_undo),
+        cmocka_unit_test(test_last_two_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

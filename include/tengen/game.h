@@ -110,6 +110,9 @@ int game_move_count(const game_t *g);                 /* entries, setup included
 int game_setup_at(const game_t *g, int i, const int **points, const stone_t **stones);
 const game_move_t *game_move_at(const game_t *g, int i);
 int game_last_move(const game_t *g);                  /* point of the last move, or POINT_NONE */
+/* The move before the last one (the mover's own previous move), or POINT_NONE when there is none
+ * or setup stones came between. */
+int game_move_before_last(const game_t *g);
 int game_consecutive_passes(const game_t *g);
 
 /* End of game. */

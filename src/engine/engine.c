@@ -962,24 +962,11 @@ void engine_stop_search(engine_t *e)
     atomic_store(&e->time_stop, true);
 }
 
-/* The move before the game's last move (POINT_NONE if there is none, or a setup entry). */
-static int move_before_last(const game_t *g)
-{
-    bool seen_last = false;
-    for (int i = game_move_count(g) - 1; i >= 0; i--) {
-        const game_move_t *mv = game_move_at(g, i);
-        if (mv->setup_index >= 0) return POINT_NONE;
-        if (seen_last) return mv->point;
-        seen_last = true;
-    }
-    return POINT_NONE;
-}
-
 int engine_policy(const engine_t *e, stone_t c, int *points, float *probs)
 {
     const model_t *model = e->s.model;
     if (!model) return 0;
     const game_t *g = e->game;
     return model_policy(model, MODEL_TREE, game_board(g), c, game_last_move(g),
-                        move_before_last(g), points, probs);
+                        game_move_before_last(g), points, probs);
 }

@@ -893,19 +893,6 @@ static void update_ownership(mcts_t *m, int workers)
     }
 }
 
-/* The move before the game's last move (POINT_NONE if there is none, or a setup entry). */
-static int second_last_move(const game_t *g)
-{
-    bool seen_last = false;
-    for (int i = game_move_count(g) - 1; i >= 0; i--) {
-        const game_move_t *mv = game_move_at(g, i);
-        if (mv->setup_index >= 0) return POINT_NONE;
-        if (seen_last) return mv->point;
-        seen_last = true;
-    }
-    return POINT_NONE;
-}
-
 /* The model's probabilities of the legal root moves into root_policy[] (pass at [0]). */
 static void compute_root_policy(mcts_t *m, stone_t c)
 {
@@ -1075,7 +1062,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     const int passes = game_consecutive_passes(g);
     m->root_passes = !m->cfg.root_passes ? 0 : passes > 1 ? 1 : passes;
     m->root_last = game_last_move(g);
-    m->root_last2 = second_last_move(g);
+    m->root_last2 = game_move_before_last(g);
     /* Reseed from the seed and the position, so a search depends on its input only. Worker 0
      * keeps the single-threaded seed; the others mix in their index. */
     const uint64_t base = mix64(m->cfg.seed ^ mix64(game_board(g)->hash + (uint64_t)c) ^

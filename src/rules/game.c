@@ -653,6 +653,17 @@ int game_last_move(const game_t *g)
     return POINT_NONE;
 }
 
+int game_move_before_last(const game_t *g)
+{
+    bool seen_last = false;
+    for (int i = g->num_moves - 1; i >= 0; i--) {
+        if (g->moves[i].setup_index >= 0) return POINT_NONE;
+        if (seen_last) return g->moves[i].point;
+        seen_last = true;
+    }
+    return POINT_NONE;
+}
+
 int game_consecutive_passes(const game_t *g)
 {
     int n = 0;
