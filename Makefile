@@ -66,7 +66,7 @@ bench: build
 # its committed corpus with its dictionary. New inputs go to build-fuzz/corpus/NAME, crashes to
 # build-fuzz/; copy an input worth keeping into fuzz/corpus/NAME (replayed by `make test`).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = sgf gtp http
+FUZZ_TARGETS = sgf gtp http model
 fuzz: deps
 	CC=clang cmake -S . -B build-fuzz -DTENGEN_SANITIZE=ON -DTENGEN_FUZZ=ON >/dev/null
 	cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))

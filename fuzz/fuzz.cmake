@@ -1,7 +1,7 @@
 # fuzz.cmake - the fuzz targets of fuzz/: fuzz_NAME.c defines LLVMFuzzerTestOneInput for NAME in
 # sgf (bytes to tree to game to text), gtp (a whole session), http (the JSON API without
-# sockets); fuzz/corpus/NAME holds its seed inputs and the inputs found worth keeping, fuzz/NAME.dict
-# its dictionary.
+# sockets), model (a move-model file); fuzz/corpus/NAME holds its seed inputs and the inputs found
+# worth keeping, fuzz/NAME.dict its dictionary.
 #
 # Every build: fuzz_replay_NAME runs the target over every file of its corpus (replay_main.c), as
 # the CTest test fuzz_replay_NAME, so that each input stays a regression test under gcc, clang
@@ -10,7 +10,7 @@
 # binary, and every library is compiled with coverage (-fsanitize=fuzzer-no-link). `make fuzz`
 # builds them in build-fuzz and runs each for FUZZ_SECONDS.
 option(TENGEN_FUZZ "Build the libFuzzer targets of fuzz/ (clang)" OFF)
-set(TENGEN_FUZZ_TARGETS sgf gtp http)
+set(TENGEN_FUZZ_TARGETS sgf gtp http model)
 
 if(TENGEN_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
