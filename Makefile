@@ -1,6 +1,6 @@
 # Top-level wrapper around CMake/CTest. `make` builds build/tengen; `make test` installs what it
-# needs, builds and runs every test (plain, clang, ASan+UBSan, and the search tests under TSan);
-# `make run` starts the web game (tengen web: open the address it prints).
+# needs, builds and runs every test (plain, clang, ASan+UBSan, the search tests under TSan, and each
+# fuzzer for 15 s); `make run` starts the web game (tengen web: open the address it prints).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo libmicrohttpd-dev libcjson-dev zlib1g-dev pkg-config curl chromium
 # Node.js and npm (the GTP client test) may come from Debian or from NodeSource, whose nodejs
@@ -9,7 +9,8 @@ DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo libmicrohttpd-dev lib
 NODE_PACKAGES = nodejs npm
 DEPS_STAMP = build/.deps-ok
 
-.PHONY: all build run test test-release test-sanitize test-clang test-tsan deps bench clean fuzz
+.PHONY: all build run test test-release test-sanitize test-clang test-tsan test-fuzz deps bench clean \
+	fuzz fuzz-build
 
 all: build
 
@@ -36,7 +37,7 @@ build: deps
 run: build
 	./build/tengen web
 
-test: test-release test-sanitize test-clang test-tsan
+test: test-release test-sanitize test-clang test-tsan test-fuzz
 
 test-release: build
 	cd build && ctest --output-on-failure -j $(JOBS)
@@ -67,14 +68,22 @@ bench: build
 # build-fuzz/; copy an input worth keeping into fuzz/corpus/NAME (replayed by `make test`).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = sgf gtp http model
-fuzz: deps
+fuzz-build: deps
 	CC=clang cmake -S . -B build-fuzz -DTENGEN_SANITIZE=ON -DTENGEN_FUZZ=ON >/dev/null
 	cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+
+fuzz: fuzz-build
 	for t in $(FUZZ_TARGETS); do \
 	  mkdir -p build-fuzz/corpus/$$t && \
 	  build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -dict=fuzz/$$t.dict \
 	    -artifact_prefix=build-fuzz/$$t- build-fuzz/corpus/$$t fuzz/corpus/$$t || exit 1; \
 	done
+
+# CI's short run (part of `make test`): every target at once for FUZZ_CI_SECONDS on a scratch copy
+# of its corpus outside the tree (fuzz/smoke.sh); any crash, leak, timeout or OOM fails it.
+FUZZ_CI_SECONDS ?= 15
+test-fuzz: fuzz-build
+	bash fuzz/smoke.sh build-fuzz $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf build build-sanitize build-clang build-tsan build-fuzz

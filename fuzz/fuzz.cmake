@@ -8,7 +8,8 @@
 # and ASan+UBSan.
 # TENGEN_FUZZ=ON (clang; with TENGEN_SANITIZE=ON for ASan+UBSan): fuzz_NAME is the libFuzzer
 # binary, and every library is compiled with coverage (-fsanitize=fuzzer-no-link). `make fuzz`
-# builds them in build-fuzz and runs each for FUZZ_SECONDS.
+# builds them in build-fuzz and runs each for FUZZ_SECONDS; `make test-fuzz` (the end of `make
+# test`) runs them all at once for 15 s each (fuzz/smoke.sh).
 option(TENGEN_FUZZ "Build the libFuzzer targets of fuzz/ (clang)" OFF)
 set(TENGEN_FUZZ_TARGETS sgf gtp http model)
 
