@@ -570,6 +570,33 @@ static void set_priors(node_t *ch, const board_t *b, stone_t c, int p, int last,
     ch->prior_wins = w;
 }
 
+/* The tactical facts of the hand-set priors for c on b, per point into feature[]: escapes of own
+ * strings in atari (and extensions a ladder makes futile); ataris that start a working ladder
+ * against opponent strings with two liberties. */
+static void tactical_facts(const board_t *b, stone_t c, uint8_t *feature)
+{
+    memset(feature, 0, (size_t)b->num_points);
+    for (int i = 0; i < b->num_points; i++) {
+        const stone_t col = board_at(b, i);
+        if ((col != STONE_BLACK && col != STONE_WHITE) || board_chain_head(b, i) != i) continue;
+        const int libs = board_liberties(b, i);
+        if (col == c && libs == 1) {
+            int out[16];
+            const int k = tactics_atari_escapes(b, i, out, 16);
+            for (int j = 0; j < k; j++)
+                feature[out[j]] |= FEATURE_ESCAPE;
+            const int lib = board_atari_point(b, i);
+            if (!(feature[lib] & FEATURE_ESCAPE)) feature[lib] |= FEATURE_FUTILE_ESCAPE;
+        } else if (col != c && libs == 2) {
+            int l[2];
+            board_chain_liberty_list(b, i, l, 2);
+            for (int j = 0; j < 2; j++)
+                if (!(feature[l[j]] & FEATURE_LADDER_ATTACK) && tactics_is_ladder_attack(b, c, l[j]))
+                    feature[l[j]] |= FEATURE_LADDER_ATTACK;
+        }
+    }
+}
+
 /* The learned model's probabilities of the moves[0..n) (pass included) for c on b, into prob[]. */
 static void model_probabilities(const model_t *model, const board_t *b, stone_t c, int last,
                                 int last2, const int *moves, int n, float *prob)
@@ -587,13 +614,11 @@ static void model_probabilities(const model_t *model, const board_t *b, stone_t 
 
 /* Priors from the learned model, as Pachi gives its pattern priors: on top of the even-game
  * prior, PRIOR_MODEL_WINS * sqrt(p) virtual wins for a move of probability p, so the likely
- * moves are searched first and the unlikely ones still get tried. Writes p to prob[] if not
- * NULL. */
+ * moves are searched first and the unlikely ones still get tried. */
 static void set_model_priors(mcts_t *m, node_t *children, const int *moves, int n,
-                             const board_t *b, stone_t c, int last, int last2, float *prob)
+                             const board_t *b, stone_t c, int last, int last2)
 {
-    float local[BOARD_MAX_POINTS + 1];
-    float *p = prob ? prob : local;
+    float p[BOARD_MAX_POINTS + 1];
     model_probabilities(m->cfg.model, b, c, last, last2, moves, n, p);
     for (int i = 0; i < n; i++) {
         node_t *ch = &children[i];
@@ -637,36 +662,16 @@ static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int la
         }
     } while (!atomic_compare_exchange_weak_explicit(&m->used, &first, first + (size_t)n,
                                                     memory_order_relaxed, memory_order_relaxed));
-    /* Escapes of own strings in atari (and extensions a ladder makes futile); ataris that start
-     * a working ladder against opponent strings with two liberties. */
+    /* The hand-set priors' tactical facts are read only without a model, which reads its own. */
     uint8_t feature[BOARD_MAX_POINTS];
-    memset(feature, 0, (size_t)b->num_points);
-    for (int i = 0; i < b->num_points; i++) {
-        const stone_t col = board_at(b, i);
-        if ((col != STONE_BLACK && col != STONE_WHITE) || board_chain_head(b, i) != i) continue;
-        const int libs = board_liberties(b, i);
-        if (col == c && libs == 1) {
-            int out[16];
-            const int k = tactics_atari_escapes(b, i, out, 16);
-            for (int j = 0; j < k; j++)
-                feature[out[j]] |= FEATURE_ESCAPE;
-            const int lib = board_atari_point(b, i);
-            if (!(feature[lib] & FEATURE_ESCAPE)) feature[lib] |= FEATURE_FUTILE_ESCAPE;
-        } else if (col != c && libs == 2) {
-            int l[2];
-            board_chain_liberty_list(b, i, l, 2);
-            for (int j = 0; j < 2; j++)
-                if (!(feature[l[j]] & FEATURE_LADDER_ATTACK) && tactics_is_ladder_attack(b, c, l[j]))
-                    feature[l[j]] |= FEATURE_LADDER_ATTACK;
-        }
-    }
+    if (!m->cfg.model) tactical_facts(b, c, feature);
     for (int i = 0; i < n; i++) {
         node_t *ch = &m->pool[first + (size_t)i];
         memset(ch, 0, sizeof *ch);
         ch->move = (int16_t)moves[i];
         if (!m->cfg.model) set_priors(ch, b, c, moves[i], last, feature, m->pcfg.patterns);
     }
-    if (m->cfg.model) set_model_priors(m, &m->pool[first], moves, n, b, c, last, last2, NULL);
+    if (m->cfg.model) set_model_priors(m, &m->pool[first], moves, n, b, c, last, last2);
     m->pool[node].num_children = (uint16_t)n;
     atomic_store_explicit(&m->pool[node].first_child, (uint32_t)first, memory_order_release);
     return true;
