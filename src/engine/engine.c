@@ -696,6 +696,18 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
                 mv.winrate = winrate_of(&rep, instead);
             }
         }
+        if (!cleanup && mv.point == POINT_PASS && mv.winrate >= 0.5 &&
+            !wins_count_now(e, c, opponent_passed)) {
+            /* The search scores two passes by the board as it stands, every stone alive; the
+             * count that ends the game takes the dead stones off first. A pass that wins the
+             * first and loses the second (an own group dead inside the opponent's area, which
+             * the tree's pass lines never had to capture) gives the game away. */
+            const int instead = most_visited_real_move(&rep, ENGINE_MIN_REAL_MOVE_VISITS);
+            if (instead != POINT_NONE) {
+                mv.point = instead;
+                mv.winrate = winrate_of(&rep, instead);
+            }
+        }
         if (cleanup && mv.point == POINT_PASS && opponent_has_dead(e, c)) {
             /* Play the most visited real move instead: the dead stones must be taken off. */
             const int instead = most_visited_real_move(&rep, 0);
