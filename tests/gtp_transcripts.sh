@@ -162,6 +162,20 @@ for seed in 1 2 3; do
     fi
 done
 
+# ---- the version: one for GTP and `tengen --version`, and one Leela Zero GUIs accept ----
+# Lizzie takes the GTP version for Leela Zero's: it parses the number after the first dot with
+# Java's Integer.parseInt and wants at least 15 (include/tengen/version.h).
+printf 'version\n' >"$SCRATCH/in"
+run_gtp "$SCRATCH/in" "$SCRATCH/out"
+version=$(sed -n 's/^= //p' "$SCRATCH/out")
+if [ "$("$TENGEN" --version)" != "tengen $version" ]; then
+    fail "version: tengen --version says '$("$TENGEN" --version)', GTP '$version'"
+elif ! printf '%s\n' "$version" | awk -F. '!/^[0-9]+(\.[0-9]+)+$/ || $2 + 0 < 15 { exit 1 }'; then
+    fail "version: '$version' is not MAJOR.MINOR[.PATCH] with a minor number of 15 or more"
+else
+    passes=$((passes + 1))
+fi
+
 # ---- streaming analysis: timed input ----
 # lz-analyze and kata-analyze answer "=id" at once, write info lines at the interval asked for
 # (centiseconds), and stop at the next input line, even an empty one, with the empty line that

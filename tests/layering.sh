@@ -17,7 +17,7 @@ rank() {
 # Module that owns a public header (include/tengen/NAME.h).
 header_module() {
     case "$1" in
-    rng|timer|log) echo core ;; board|rules|game|score) echo rules ;; sgf) echo sgf ;;
+    rng|timer|log|version) echo core ;; board|rules|game|score) echo rules ;; sgf) echo sgf ;;
     playout|policy|pattern3) echo playout ;; tactics) echo tactics ;; features|model) echo features ;; search|mcts) echo mcts ;; ab) echo ab ;; engine|ponder) echo engine ;;
     *) echo unknown ;;
     esac

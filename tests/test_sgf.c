@@ -18,6 +18,7 @@
 
 #include "ascii_board.h"
 #include "tengen/sgf.h"
+#include "tengen/version.h"
 
 #define FIXTURES "tests/fixtures/sgf/"
 
@@ -868,7 +869,8 @@ static void test_from_game(void **state)
     sgf_node_t *tree = sgf_from_game(g, "Black ]name", NULL);
     assert_non_null(tree);
     char *text = expect_round_trip(tree);
-    assert_string_equal(text, "(;GM[1]FF[4]CA[UTF-8]AP[tengen:0.1]SZ[9]KM[7.5]RU[AGA]HA[2]"
+    assert_string_equal(text, "(;GM[1]FF[4]CA[UTF-8]AP[tengen:" TENGEN_VERSION
+                              "]SZ[9]KM[7.5]RU[AGA]HA[2]"
                               "PB[Black \\]name]RE[W+R]AB[cg][gc]\n;W[ee]\n;AW[aa]AE[ee]PL[W]\n;W[])\n");
     free(text);
     sgf_free(tree);

@@ -3,10 +3,12 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "tengen/version.h"
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: tengen <command> [options]\n"
+                 "       tengen --version\n"
                  "commands:\n"
                  "  gtp      speak GTP v2 on stdin/stdout (tengen gtp --help)\n"
                  "  play     play a game in the terminal\n"
@@ -26,6 +28,10 @@ int main(int argc, char **argv)
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("tengen %s\n", TENGEN_VERSION);
+        return 0;
     }
     if (!strcmp(argv[1], "gtp")) return cli_gtp(argc - 1, argv + 1);
     if (!strcmp(argv[1], "bench")) return cli_bench(argc - 1, argv + 1);

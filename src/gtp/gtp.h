@@ -20,12 +20,13 @@
 #include "tengen/engine.h"
 #include "tengen/game.h"
 #include "tengen/rules.h"
+#include "tengen/version.h"
 
 #define GTP_MAX_LINE 8192 /* bytes of a command line kept after preprocessing */
 #define GTP_MAX_ARGS 1024 /* words of a command line, the command name included */
 
 #define GTP_ENGINE_NAME "tengen"
-#define GTP_ENGINE_VERSION "0.1"
+#define GTP_ENGINE_VERSION TENGEN_VERSION
 
 typedef struct gtp gtp_t;
 

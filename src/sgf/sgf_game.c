@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sgf/sgf_internal.h"
+#include "tengen/version.h"
 
 /* Komi beyond this is not a real game; it also keeps printing and scoring sane. */
 #define SGF_MAX_KOMI 1000.0
@@ -480,7 +481,7 @@ sgf_node_t *sgf_from_game(const game_t *g, const char *black_name, const char *w
     const rules_t *rules = game_rules(g);
     char buf[64];
     bool ok = sgf_add(root, "GM", "1") && sgf_add(root, "FF", "4") &&
-              sgf_add(root, "CA", "UTF-8") && sgf_add(root, "AP", "tengen:0.1");
+              sgf_add(root, "CA", "UTF-8") && sgf_add(root, "AP", "tengen:" TENGEN_VERSION);
     snprintf(buf, sizeof buf, "%d", game_size(g));
     ok = ok && sgf_add(root, "SZ", buf);
     snprintf(buf, sizeof buf, "%.10g", rules->komi);
