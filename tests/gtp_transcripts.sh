@@ -162,6 +162,30 @@ for seed in 1 2 3; do
     fi
 done
 
+# ---- analysis lists only the moves the search visited, unless minmoves asks for more ----
+# A search of a few playouts leaves most root moves unvisited: no info line may list one without
+# minmoves. (tests/gtp/analysis_visits.gtp shows the padding of minmoves, by prior.)
+for playouts in 1 3 20 150; do
+    printf '%s\n' 'lz-genmove_analyze b 100000' 'kata-genmove_analyze w 100000 ownership true' \
+        'play b pass' 'lz-genmove_analyze w 100000 avoid w e5,d4 1' \
+        'kata-genmove_analyze b 100000 allow b c3,d4,e5,f6 1' >"$SCRATCH/in"
+    for size in 9 19; do
+        run_gtp "$SCRATCH/in" "$SCRATCH/out" --size "$size" --playouts "$playouts" --seed 2
+        status=$?
+        infos=$(grep -c '^info move' "$SCRATCH/out")
+        if [ $status -ne 0 ]; then
+            fail "visited moves ($playouts playouts, ${size}x$size): exit status $status"
+        elif [ "$infos" -ne 4 ]; then
+            fail "visited moves ($playouts playouts, ${size}x$size): $infos info lines, wanted 4"
+        elif grep -q 'visits 0 ' "$SCRATCH/out"; then
+            fail "visited moves ($playouts playouts, ${size}x$size): a move without visits listed"
+            grep -o 'info move [^ ]* visits 0 ' "$SCRATCH/out" | head -n 3
+        else
+            passes=$((passes + 1))
+        fi
+    done
+done
+
 # ---- the version: one for GTP and `tengen --version`, and one Leela Zero GUIs accept ----
 # Lizzie takes the GTP version for Leela Zero's: it parses the number after the first dot with
 # Java's Integer.parseInt and wants at least 15 (include/tengen/version.h).

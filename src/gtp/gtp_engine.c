@@ -205,19 +205,47 @@ static long per_10000(double v)
     return n < 0 ? 0 : n > 10000 ? 10000 : n;
 }
 
+/* Whether report move i comes before report move j among the unvisited moves that pad a line
+ * to min_moves: the higher prior first, then the report's order. */
+static bool pads_before(const mcts_report_t *r, int i, int j)
+{
+    if (r->moves[i].prior != r->moves[j].prior) return r->moves[i].prior > r->moves[j].prior;
+    return i < j;
+}
+
 /* Write one info line for the report: every move with visits (most visited first), padded to
- * min_moves and cut at max_moves, then the ownership (kata, if asked). Nothing when there is
- * nothing to say: an empty line would end the answer. */
+ * min_moves with unvisited moves (the most probable first, as Leela Zero and KataGo pad) and cut
+ * at max_moves, then the ownership (kata, if asked). A move without visits is listed only when
+ * min_moves asks for it. Nothing when there is nothing to say: an empty line would end the
+ * answer. */
 static void write_info_line(gtp_analysis_t *a, const mcts_report_t *r)
 {
     const engine_t *e = gtp_engine(a->gtp);
     const board_t *b = game_board(gtp_game(a->gtp));
     const analyze_args_t *args = &a->args;
+    /* The report is sorted by visits, so the visited moves come first; order[k] is the report
+     * index of the k-th move listed. */
+    int order[BOARD_MAX_POINTS + 1];
+    const int max_order = (int)(sizeof order / sizeof order[0]);
+    const int total = r->num_moves < max_order ? r->num_moves : max_order;
     int count = 0;
-    while (count < r->num_moves && r->moves[count].visits > 0)
+    while (count < total && r->moves[count].visits > 0) {
+        order[count] = count;
         count++;
-    if (count < args->min_moves)
-        count = args->min_moves < r->num_moves ? args->min_moves : r->num_moves;
+    }
+    for (int i = count; i < total; i++)
+        order[i] = i;
+    if (count < args->min_moves) {
+        const int want = args->min_moves < total ? args->min_moves : total;
+        for (; count < want; count++) {
+            int best = count;
+            for (int j = count + 1; j < total; j++)
+                if (pads_before(r, order[j], order[best])) best = j;
+            const int t = order[count];
+            order[count] = order[best];
+            order[best] = t;
+        }
+    }
     if (args->max_moves > 0 && count > args->max_moves) count = args->max_moves;
     /* The priors (the model's probabilities, or without a model the prior win rates given to new
      * children) shown as a distribution, like a policy. */
@@ -229,7 +257,7 @@ static void write_info_line(gtp_analysis_t *a, const mcts_report_t *r)
     a->len = 0;
     a->oom = false;
     for (int i = 0; i < count; i++) {
-        const mcts_move_stats_t *m = &r->moves[i];
+        const mcts_move_stats_t *m = &r->moves[order[i]];
         char v[8];
         const double prior = prior_sum > 0 ? m->prior / prior_sum : 0;
         const double lcb = lcb_of(m->winrate, m->visits);
