@@ -1,26 +1,35 @@
-# Top-level wrapper around CMake/CTest. `make` builds build/tengen; `make test` installs what it
-# needs, builds and runs every test (plain, clang, ASan+UBSan, the search tests under TSan, and each
-# fuzzer for 15 s); `make run` starts the web game (tengen web: open the address it prints).
+# Top-level wrapper around CMake/CTest. `make` builds build/tengen; `make run` starts the web game
+# (tengen web: open the address it prints); `make test` installs what the tests need, builds and
+# runs every test (plain, clang, ASan+UBSan, the search tests under TSan, and each fuzzer for
+# 15 s).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEBIAN_PACKAGES = cmake gcc clang make libcmocka-dev gnugo libmicrohttpd-dev libcjson-dev zlib1g-dev pkg-config curl chromium
-# Node.js and npm (the GTP client test) may come from Debian or from NodeSource, whose nodejs
-# package already holds npm and conflicts with Debian's npm: install them only if the commands are
-# missing.
+# Debian packages, in two lists. RUN_PACKAGES build the tengen binary and run the web game (`make`,
+# `make run`): a C compiler, make, CMake, pkg-config, zlib, libmicrohttpd and cJSON. TEST_PACKAGES
+# are what the tests add (`make test` and its parts): clang (the clang, fuzz and TSan builds),
+# cmocka (the unit tests), GNU Go (the differential tests), curl (the web API test) and chromium
+# (the browser test). tests/make_deps.sh checks that no test package is in the run list.
+RUN_PACKAGES = gcc libc6-dev make cmake pkg-config zlib1g-dev libmicrohttpd-dev libcjson-dev
+TEST_PACKAGES = clang libcmocka-dev gnugo curl chromium
+# Node.js and npm (the tests' GTP client and browser drivers) may come from Debian or from
+# NodeSource, whose nodejs package already holds npm and conflicts with Debian's npm: install them
+# only if the commands are missing. Test only.
 NODE_PACKAGES = nodejs npm
-DEPS_STAMP = build/.deps-ok
+RUN_DEPS_STAMP = build/.deps-run-ok
+TEST_DEPS_STAMP = build/.deps-test-ok
 
-.PHONY: all build run test test-release test-sanitize test-clang test-tsan test-fuzz deps bench clean \
-	fuzz fuzz-build
+.PHONY: all build run test test-release test-sanitize test-clang test-tsan test-fuzz deps deps-run \
+	bench clean fuzz fuzz-build
 
 all: build
 
-# Install missing Debian packages (needs root, as on the project's machines).
-deps: $(DEPS_STAMP)
-$(DEPS_STAMP):
-	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+# $(call install_missing,PACKAGES,NODE): apt-get install those of the Debian PACKAGES that are
+# not installed, and nodejs and npm if NODE is "node" and the commands are missing (needs root,
+# as on the project's machines, or sudo).
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
-	if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	if [ "$(2)" = node ] && { ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; }; then \
 	  missing="$$missing $(NODE_PACKAGES)"; \
 	fi; \
 	if [ -n "$$missing" ]; then \
@@ -29,33 +38,46 @@ $(DEPS_STAMP):
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
 	fi
 	@mkdir -p build && touch $@
+endef
 
-build: deps
+# What `make` and `make run` need; `deps` is everything, for the tests.
+deps-run: $(RUN_DEPS_STAMP)
+deps: $(RUN_DEPS_STAMP) $(TEST_DEPS_STAMP)
+$(RUN_DEPS_STAMP):
+	$(call install_missing,$(RUN_PACKAGES),)
+$(TEST_DEPS_STAMP):
+	$(call install_missing,$(TEST_PACKAGES),node)
+
+# Only the tengen binary (the unit tests, built when cmocka is there, are left to `make test`).
+build: deps-run
 	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-	cmake --build build -j $(JOBS)
+	cmake --build build -j $(JOBS) --target tengen
 
 run: build
 	./build/tengen web
 
 test: test-release test-sanitize test-clang test-tsan test-fuzz
 
-test-release: build
+# The test builds ask for TENGEN_TESTS=ON: a missing cmocka is then an error, not skipped tests.
+test-release: deps
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTENGEN_TESTS=ON >/dev/null
+	cmake --build build -j $(JOBS)
 	cd build && ctest --output-on-failure -j $(JOBS)
 
 test-sanitize: deps
-	cmake -S . -B build-sanitize -DTENGEN_SANITIZE=ON >/dev/null
+	cmake -S . -B build-sanitize -DTENGEN_SANITIZE=ON -DTENGEN_TESTS=ON >/dev/null
 	cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 TENGEN_TEST_SCALE=4 ctest --output-on-failure -j $(JOBS)
 
 # ThreadSanitizer on the search tests (test_mcts_threads runs 2 to 4 threads). TSan cannot be
 # combined with ASan, hence its own build.
 test-tsan: deps
-	cmake -S . -B build-tsan -DTENGEN_TSAN=ON >/dev/null
+	cmake -S . -B build-tsan -DTENGEN_TSAN=ON -DTENGEN_TESTS=ON >/dev/null
 	cmake --build build-tsan -j $(JOBS) --target test_mcts test_mcts_threads
 	cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" TENGEN_TEST_SCALE=4 ctest --output-on-failure -R '^test_mcts'
 
 test-clang: deps
-	CC=clang cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release >/dev/null
+	CC=clang cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DTENGEN_TESTS=ON >/dev/null
 	cmake --build build-clang -j $(JOBS)
 	cd build-clang && ctest --output-on-failure -j $(JOBS)
 
@@ -69,7 +91,7 @@ bench: build
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = sgf gtp http model
 fuzz-build: deps
-	CC=clang cmake -S . -B build-fuzz -DTENGEN_SANITIZE=ON -DTENGEN_FUZZ=ON >/dev/null
+	CC=clang cmake -S . -B build-fuzz -DTENGEN_SANITIZE=ON -DTENGEN_FUZZ=ON -DTENGEN_TESTS=ON >/dev/null
 	cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
 
 fuzz: fuzz-build
