@@ -15,6 +15,8 @@ enum {
     WO_QUEUE,
     WO_MEMORY,
     WO_MAX_GAMES,
+    WO_MAX_LOADED,
+    WO_MAX_LOADED_MB,
     WO_WEB_DIR,
     WO_MODEL,
     WO_COUNT
@@ -36,6 +38,10 @@ static const cli_opt_t WEB_OPTS[WO_COUNT] = {
                    "search tree memory per game in MB (default 64)"},
     [WO_MAX_GAMES] = {"max-games", CLI_OPT_INT, 1, 1000000, NULL, NULL,
                       "most games kept (default 1000)"},
+    [WO_MAX_LOADED] = {"max-loaded", CLI_OPT_INT, 1, 1000000, NULL, NULL,
+                       "most games held in memory; the others wait in their files (default 64)"},
+    [WO_MAX_LOADED_MB] = {"max-loaded-mb", CLI_OPT_INT, 1, 1000000, NULL, NULL,
+                          "most memory of the games held, in MB, search trees aside (default 64)"},
     [WO_WEB_DIR] = {"web-dir", CLI_OPT_TEXT, 1, 0, "DIR", NULL,
                     "serve the page from this folder instead of the built-in copy of web/"},
     [WO_MODEL] = {"model", CLI_OPT_TEXT, 1, 0, "FILE|none", NULL, CLI_MODEL_HELP},
@@ -73,6 +79,8 @@ int cli_web(int argc, char **argv)
     cfg.queue = (int)cli_args_number(&v[WO_QUEUE], cfg.queue);
     cfg.memory_mb = (int)cli_args_number(&v[WO_MEMORY], cfg.memory_mb);
     cfg.max_games = (int)cli_args_number(&v[WO_MAX_GAMES], cfg.max_games);
+    cfg.max_loaded = (int)cli_args_number(&v[WO_MAX_LOADED], cfg.max_loaded);
+    cfg.max_loaded_mb = (int)cli_args_number(&v[WO_MAX_LOADED_MB], cfg.max_loaded_mb);
     if (!cli_model_resolve(v[WO_MODEL].text, "web", &cfg.model)) return 2;
     return web_run(&cfg);
 }

@@ -11,6 +11,9 @@
 
 #define WEB_DEFAULT_PORT 8750
 #define WEB_PORT_TRIES 20 /* without --port: 8750, then the next ports up to 8769 */
+/* Games held in memory at once (engine, history); the others wait on disk, listed (docs/web.md). */
+#define WEB_DEFAULT_MAX_LOADED 64
+#define WEB_DEFAULT_MAX_LOADED_MB 64 /* their records' estimated memory, search trees aside */
 
 typedef struct web_config {
     const char *host;     /* address to listen on ("127.0.0.1", "localhost", "::1", "0.0.0.0") */
@@ -22,10 +25,14 @@ typedef struct web_config {
     int queue;            /* AI requests that may wait beyond those */
     int memory_mb;        /* search tree memory per game */
     int max_games;        /* most games kept */
+    int max_loaded;       /* most games held in memory; the least recently used idle one is
+                             unloaded to make room */
+    int max_loaded_mb;    /* most estimated memory of the loaded games' records, in MB */
     const model_t *model; /* the move model of every game's engine (not owned), or NULL */
 } web_config_t;
 
-/* Defaults: 127.0.0.1, the default port, threads 0, queue 32, 64 MB, 1000 games. */
+/* Defaults: 127.0.0.1, the default port, threads 0, queue 32, 64 MB, 1000 games, 64 of them and
+ * 64 MB of records in memory. */
 void web_config_default(web_config_t *cfg);
 
 /* Load the games of the data folder, serve until SIGINT or SIGTERM, then stop cleanly. Prints

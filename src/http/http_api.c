@@ -49,6 +49,108 @@ bool web_add_game(web_t *w, web_game_t *g, bool limited)
     return ok;
 }
 
+void web_busy_error(const web_t *w, web_reply_t *r)
+{
+    web_error(r, 503, "games busy",
+              "The server holds as many games in memory as it may (%d games, %d MB) and every one "
+              "is in use (the AI thinking, an analysis open, a request): try again in a moment.",
+              w->cfg.max_loaded, w->cfg.max_loaded_mb);
+}
+
+bool web_reserve(web_t *w, web_game_t *g, size_t cost)
+{
+    const size_t max_bytes = (size_t)w->cfg.max_loaded_mb << 20;
+    /* Each round unloads a game or finds the one chosen in use (then it counts as used now, so
+     * the next round chooses another): a bound on the rounds ends a race that never settles. */
+    pthread_mutex_lock(&w->lock);
+    int rounds = 2 * w->num_games + 16;
+    pthread_mutex_unlock(&w->lock);
+    for (; rounds > 0; rounds--) {
+        pthread_mutex_lock(&w->lock);
+        /* A game alone is always let in, however large (its import was within the limits). */
+        const bool fits = w->loaded_games == 0 || (w->loaded_games < w->cfg.max_loaded &&
+                                                   w->loaded_bytes + cost <= max_bytes);
+        if (fits) {
+            w->loaded_games++;
+            w->loaded_bytes += cost;
+            g->loaded = true;
+            g->cost = cost;
+            pthread_mutex_unlock(&w->lock);
+            return true;
+        }
+        web_game_t *oldest = NULL;
+        for (int i = 0; i < w->num_games; i++) {
+            web_game_t *c = w->games[i];
+            if (c->loaded && c->users == 0 && (!oldest || c->last_used < oldest->last_used))
+                oldest = c;
+        }
+        if (oldest) oldest->refs++;
+        pthread_mutex_unlock(&w->lock);
+        if (!oldest) return false;
+        if (!web_game_unload(oldest)) {
+            pthread_mutex_lock(&w->lock);
+            oldest->last_used = ++w->use_clock;
+            pthread_mutex_unlock(&w->lock);
+        }
+        web_game_unref(oldest);
+    }
+    return false;
+}
+
+web_game_t *web_acquire_game(web_t *w, const char *id, bool load, web_reply_t *r)
+{
+    web_game_t *g = NULL;
+    pthread_mutex_lock(&w->lock);
+    for (int i = 0; i < w->num_games && !g; i++)
+        if (!strcmp(w->games[i]->id, id)) g = w->games[i];
+    if (g) {
+        g->refs++;
+        g->users++;
+        g->last_used = ++w->use_clock;
+    }
+    pthread_mutex_unlock(&w->lock);
+    if (!g) {
+        web_error(r, 404, "not found", "No game %.64s.", id);
+        return NULL;
+    }
+    if (!load) return g;
+    /* Our use keeps it loaded from the moment it is: the check holds until the release. */
+    pthread_mutex_lock(&g->lock);
+    bool ready = g->engine != NULL;
+    pthread_mutex_unlock(&g->lock);
+    if (ready) return g;
+    /* Read without any lock (the file is not written while the game is unloaded); a request
+     * that loads the same game meanwhile wins, and this copy is dropped. */
+    char err[256];
+    web_game_t *fresh = web_store_read_game(w, g->id, err, sizeof err);
+    const bool room = fresh && web_reserve(w, fresh, web_game_cost(fresh));
+    pthread_mutex_lock(&g->lock);
+    if (room && !g->engine && !g->deleted) web_game_adopt(g, fresh);
+    ready = g->engine != NULL;
+    const bool deleted = g->deleted;
+    pthread_mutex_unlock(&g->lock);
+    web_game_unref(fresh);
+    if (ready) return g;
+    if (deleted)
+        web_error(r, 404, "not found", "No game %s: it was deleted.", g->id);
+    else if (!fresh)
+        web_error(r, 500, "load failed", "The game %s cannot be loaded from its file: %s", g->id,
+                  err);
+    else
+        web_busy_error(w, r);
+    web_release_game(g);
+    return NULL;
+}
+
+void web_release_game(web_game_t *g)
+{
+    if (!g) return;
+    pthread_mutex_lock(&g->web->lock);
+    g->users--;
+    pthread_mutex_unlock(&g->web->lock);
+    web_game_unref(g);
+}
+
 /* Take the game out of the list; returns whether it was listed (the list's reference is
  * dropped by the caller). */
 static bool remove_game(web_t *w, web_game_t *g)
@@ -340,6 +442,14 @@ static void handle_status(web_t *w, web_reply_t *r)
         cJSON_AddNumberToObject(j, "queued", queued);
         cJSON_AddNumberToObject(j, "queue", capacity - threads);
         cJSON_AddNumberToObject(j, "max_games", w->cfg.max_games);
+        pthread_mutex_lock(&w->lock);
+        const int loaded = w->loaded_games;
+        const size_t bytes = w->loaded_bytes;
+        pthread_mutex_unlock(&w->lock);
+        cJSON_AddNumberToObject(j, "loaded", loaded);
+        cJSON_AddNumberToObject(j, "max_loaded", w->cfg.max_loaded);
+        cJSON_AddNumberToObject(j, "loaded_mb", web_round((double)bytes / (1 << 20), 1));
+        cJSON_AddNumberToObject(j, "max_loaded_mb", w->cfg.max_loaded_mb);
     }
     web_reply_json(r, 200, j);
 }
@@ -369,8 +479,9 @@ static void handle_list(web_t *w, web_reply_t *r)
         web_game_t *g = games[i];
         pthread_mutex_lock(&g->lock);
         if (list && !g->deleted) {
+            /* An unloaded game answers from its summary: listing loads nothing. */
             list[k].updated = g->updated;
-            list[k].json = web_game_state(g, true);
+            list[k].json = g->engine ? web_game_state(g, true) : cJSON_Parse(g->summary);
             if (list[k].json) k++;
         }
         pthread_mutex_unlock(&g->lock);
@@ -397,6 +508,14 @@ static void handle_list(web_t *w, web_reply_t *r)
  * passes, save, list and answer 201. Takes over the caller's reference of g. */
 static void finish_create(web_t *w, web_game_t *g, web_reply_t *r)
 {
+    /* Counted as loaded before anything runs on it, and in use until answered, so that it is
+     * not unloaded between being listed and the answer. */
+    g->users = 1;
+    if (!web_reserve(w, g, web_game_cost(g))) {
+        web_busy_error(w, r);
+        web_game_unref(g);
+        return;
+    }
     pthread_mutex_lock(&g->lock);
     bool ok = true;
     if (web_game_phase(g) == WEB_PHASE_SCORING && !g->has_proposal)
@@ -420,7 +539,7 @@ static void finish_create(web_t *w, web_game_t *g, web_reply_t *r)
         pthread_mutex_unlock(&g->lock);
         snprintf(r->location, sizeof r->location, "/api/games/%s", g->id);
     }
-    web_game_unref(g);
+    web_release_game(g);
 }
 
 /* The 429 of a full server, before any work. */
@@ -889,14 +1008,19 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         cJSON_Delete(json);
         return;
     }
-    web_game_t *g = web_is_valid_id(part[1]) ? web_find_game(w, part[1]) : NULL;
-    if (!g) {
+    /* DELETE needs only the file: an unloaded game is not loaded for it. */
+    const bool deleting = !strcmp(method, "DELETE");
+    web_game_t *g = NULL;
+    if (!web_is_valid_id(part[1]))
         web_error(r, 404, "not found", "No game %.64s.", part[1]);
+    else
+        g = web_acquire_game(w, part[1], !deleting, r);
+    if (!g) {
         cJSON_Delete(json);
         return;
     }
     if (parts == 2) {
-        if (!strcmp(method, "DELETE")) {
+        if (deleting) {
             handle_delete(w, g, r);
         } else {
             pthread_mutex_lock(&g->lock);
@@ -925,6 +1049,6 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         /* analysis: http_server.c streams it before the API is asked (HEAD lands here). */
         web_reply_json(r, 200, cJSON_CreateObject());
     }
-    web_game_unref(g);
+    web_release_game(g);
     cJSON_Delete(json);
 }

@@ -68,6 +68,7 @@ void web_game_free(web_game_t *g)
 {
     if (!g) return;
     engine_free(g->engine);
+    free(g->summary);
     free(g->ai_moves);
     free(g->analysis);
     cJSON_Delete(g->last_analysis);
@@ -101,10 +102,128 @@ web_game_t **web_games_snapshot(web_t *w, int *n)
 void web_game_unref(web_game_t *g)
 {
     if (!g) return;
-    pthread_mutex_lock(&g->web->lock);
+    web_t *w = g->web;
+    pthread_mutex_lock(&w->lock);
     const bool last = --g->refs == 0;
-    pthread_mutex_unlock(&g->web->lock);
+    if (last && g->loaded) {
+        w->loaded_games--;
+        w->loaded_bytes -= g->cost;
+        g->loaded = false;
+    }
+    pthread_mutex_unlock(&w->lock);
     if (last) web_game_free(g);
+}
+
+size_t web_game_cost(const web_game_t *g)
+{
+    const game_t *game = engine_game(g->engine);
+    const int entries = game_move_count(game);
+    size_t points = 0;
+    for (int i = 0; i < entries; i++) {
+        const int *setup_points;
+        const stone_t *stones;
+        if (game_move_at(game, i)->setup_index >= 0)
+            points += (size_t)game_setup_at(game, i, &setup_points, &stones);
+    }
+    /* The last analysis holds a number per point of its ownership, as cJSON nodes. */
+    const int size = game_size(game);
+    const size_t analysis =
+        g->last_analysis ? (size_t)size * (size_t)size * WEB_COST_JSON_NUMBER : 0;
+    return WEB_COST_GAME + (size_t)entries * WEB_COST_ENTRY + points * WEB_COST_SETUP_POINT +
+           analysis;
+}
+
+/* Count the game's new cost after a change (it grows with its history). Under the lock. */
+static void update_cost(web_game_t *g)
+{
+    web_t *w = g->web;
+    const size_t cost = web_game_cost(g);
+    pthread_mutex_lock(&w->lock);
+    if (g->loaded) {
+        w->loaded_bytes = w->loaded_bytes - g->cost + cost;
+        g->cost = cost;
+    }
+    pthread_mutex_unlock(&w->lock);
+}
+
+bool web_game_unload(web_game_t *g)
+{
+    web_t *w = g->web;
+    pthread_mutex_lock(&g->lock);
+    bool idle = g->engine && !g->thinking && !g->deleted;
+    /* From now on its file is its state: a save that failed is tried again, or it stays. */
+    if (idle && g->unsaved) {
+        char err[256];
+        g->unsaved = !web_store_save(g, err, sizeof err);
+        idle = !g->unsaved;
+    }
+    cJSON *state = idle ? web_game_state(g, true) : NULL;
+    char *summary = state ? cJSON_PrintUnformatted(state) : NULL;
+    cJSON_Delete(state);
+    idle = summary != NULL;
+    if (idle) {
+        /* A request or stream that took it since it was chosen keeps it (it would load it back
+         * at once). */
+        pthread_mutex_lock(&w->lock);
+        idle = g->users == 0 && g->loaded;
+        if (idle) {
+            w->loaded_games--;
+            w->loaded_bytes -= g->cost;
+            g->loaded = false;
+            g->cost = 0;
+        }
+        pthread_mutex_unlock(&w->lock);
+    }
+    if (idle) {
+        engine_free(g->engine);
+        g->engine = NULL;
+        free(g->ai_moves);
+        g->ai_moves = NULL;
+        g->ai_moves_cap = 0;
+        free(g->analysis);
+        g->analysis = NULL;
+        cJSON_Delete(g->last_analysis);
+        g->last_analysis = NULL;
+        g->summary = summary;
+    } else {
+        free(summary);
+    }
+    pthread_mutex_unlock(&g->lock);
+    return idle;
+}
+
+void web_game_adopt(web_game_t *g, web_game_t *fresh)
+{
+    web_t *w = g->web;
+    g->engine = fresh->engine;
+    fresh->engine = NULL;
+    g->human = fresh->human;
+    g->ai = fresh->ai;
+    g->counted = fresh->counted;
+    g->has_proposal = fresh->has_proposal;
+    memcpy(g->proposed_dead, fresh->proposed_dead, sizeof g->proposed_dead);
+    memcpy(g->seki, fresh->seki, sizeof g->seki);
+    memcpy(g->dead, fresh->dead, sizeof g->dead);
+    free(g->ai_moves);
+    g->ai_moves = fresh->ai_moves;
+    g->ai_moves_cap = fresh->ai_moves_cap;
+    fresh->ai_moves = NULL;
+    fresh->ai_moves_cap = 0;
+    g->ai_resign = fresh->ai_resign;
+    g->created = fresh->created;
+    g->updated = fresh->updated;
+    cJSON_Delete(g->last_analysis);
+    g->last_analysis = fresh->last_analysis;
+    fresh->last_analysis = NULL;
+    g->unsaved = false;
+    free(g->summary);
+    g->summary = NULL;
+    pthread_mutex_lock(&w->lock);
+    g->loaded = fresh->loaded;
+    g->cost = fresh->cost;
+    fresh->loaded = false;
+    fresh->cost = 0;
+    pthread_mutex_unlock(&w->lock);
 }
 
 web_phase_t web_game_phase(const web_game_t *g)
@@ -443,7 +562,9 @@ bool web_game_changed(web_game_t *g, char *err, size_t len)
     if (!g->deleted) {
         ok = web_store_save(g, err, len);
         if (!ok) fprintf(stderr, "tengen web: game %s: %s\n", g->id, err);
+        g->unsaved = !ok;
     }
+    update_cost(g);
     web_game_notify(g);
     return ok;
 }
@@ -608,8 +729,10 @@ void web_game_run_job(web_game_t *g)
         publish_analysis(g, true);
         pthread_mutex_lock(&g->lock);
         if (!g->deleted) {
-            const web_ai_stats_t stats = {true, mv.searched ? black_winrate(c, mv.winrate) : 0.5,
-                                          mv.playouts, mv.seconds};
+            /* Rounded as the file keeps them, so that a game loaded back answers the same. */
+            const web_ai_stats_t stats = {
+                true, web_round(mv.searched ? black_winrate(c, mv.winrate) : 0.5, 4), mv.playouts,
+                web_round(mv.seconds, 3)};
             if (mv.point == POINT_RESIGN) {
                 game_resign(game, c);
                 web_game_sync_moves(g);

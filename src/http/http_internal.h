@@ -11,6 +11,17 @@
  * locks. A reference is never dropped while holding the game's lock, unless the dropper holds
  * another one (so it cannot be the last).
  *
+ * Loaded and unloaded games. Every game stays listed, but only some are held in memory (engine,
+ * history, statistics): at most cfg.max_loaded of them and cfg.max_loaded_mb of their estimated
+ * memory (web_game_cost), counted in web_t.loaded_games and loaded_bytes under the registry lock.
+ * An unloaded game keeps its id, times and a summary for the list; its file is its state. A
+ * reference only keeps the struct alive; what keeps a game loaded is a use (`users`, under the
+ * registry lock): a request or an event stream takes one (web_acquire_game, which also loads the
+ * game back from its file) before it touches the engine, and an AI job runs only while a request
+ * holds it or `thinking` is set. Room is made by web_reserve, which unloads the least recently
+ * used games that have no use, no job, no deletion and no failed save; it locks those games one
+ * at a time, so its callers hold no game lock.
+ *
  * Stopping the AI ("move now", and undo, resign or delete while it thinks): the request sets
  * `move_now`, which the search's report callback turns into engine_stop_search, and waits for the
  * job to end; requests that throw the AI's work away also call engine_stop_search themselves,
@@ -41,6 +52,14 @@
  * hundred; a 1 MiB body could otherwise hold 150,000 nodes, each costing a few dozen bytes for as
  * long as the game is kept and a line in every state answer. */
 #define WEB_MAX_HISTORY 10000
+/* What a loaded game costs besides its search tree (--memory, untouched until a search), for
+ * cfg.max_loaded_mb, in bytes; measured as the growth of the server's resident memory per game,
+ * rounded up: 55 kB for an empty 19x19 game (board, engine, search workers), 145 bytes per
+ * history entry (the entry, its superko key, the AI's statistics, arrays grown by doubling). */
+#define WEB_COST_GAME (56 * 1024)
+#define WEB_COST_ENTRY 160
+#define WEB_COST_SETUP_POINT 8  /* point, stone and undo of a setup stone */
+#define WEB_COST_JSON_NUMBER 80 /* a cJSON number (the last analysis's ownership) */
 #define WEB_ID_MAX 64           /* characters of a game id */
 #define WEB_NEW_ID_LEN 12       /* hex characters of the ids the server makes */
 #define WEB_MIN_SIZE 5          /* sizes of new games (imports: BOARD_MIN_SIZE..) */
@@ -110,10 +129,17 @@ typedef struct web_game {
     char id[WEB_ID_MAX + 1];
     web_t *web;
     int refs; /* guarded by web->lock: the list, requests, the pool's queue */
+    /* Guarded by web->lock too (see "Loaded and unloaded games" above): */
+    int users;          /* requests and event streams using the game: it stays loaded */
+    uint64_t last_used; /* web->use_clock when it was last taken: the oldest goes first */
+    bool loaded;        /* counted in web->loaded_games, with cost in loaded_bytes */
+    size_t cost;        /* bytes (web_game_cost) */
     pthread_mutex_t lock;
     pthread_cond_t changed; /* broadcast after every change of the fields below */
 
-    engine_t *engine;
+    engine_t *engine; /* NULL while unloaded: then only id, times and summary hold */
+    char *summary;    /* while unloaded: its summary for GET /api/games, as JSON text */
+    bool unsaved;     /* the last save failed: the file is behind, so it is never unloaded */
     stone_t human;
     web_ai_t ai;
     bool thinking;    /* a job is queued or running */
@@ -150,6 +176,9 @@ struct web {
     pthread_mutex_t lock;   /* the games list and every refs */
     web_game_t **games;
     int num_games, cap_games;
+    int loaded_games;    /* games in memory (and reservations of games being made) */
+    size_t loaded_bytes; /* their cost */
+    uint64_t use_clock;  /* +1 at every web_acquire_game */
     web_pool_t *pool;
     atomic_bool stopping;
     int lock_fd; /* the data folder's lock file */
@@ -249,6 +278,16 @@ cJSON *web_game_position(const web_game_t *g, int n);
  * resignation or a count is not copied). src under its lock. NULL with err filled. */
 web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n,
                           const web_options_t *opts, char *err, size_t len);
+/* The game's estimated memory while loaded, its search tree aside (WEB_COST_*). Under the lock. */
+size_t web_game_cost(const web_game_t *g);
+/* Unload g if it is idle: no use, no job, not deleted, its file current. Its summary is kept for
+ * the list; its engine, history and statistics are freed and its cost given back. The caller
+ * holds a reference and no game lock. Returns whether it was unloaded. */
+bool web_game_unload(web_game_t *g);
+/* Load g (unloaded; under its lock) with what fresh holds (a game just read from g's file and
+ * counted by web_reserve): its engine, settings, dead stones, statistics, last analysis, times
+ * and its count as loaded. fresh keeps only its shell: drop it with web_game_unref. */
+void web_game_adopt(web_game_t *g, web_game_t *fresh);
 /* Apply g->ai to the engine's settings. */
 void web_game_apply_ai(web_game_t *g);
 /* The summary of the last search kept by the state and TGWEB, from an analysis event (see
@@ -267,6 +306,9 @@ char *web_store_sgf(const web_game_t *g);
 /* Write the game atomically. False with err filled. Under the lock. */
 bool web_store_save(const web_game_t *g, char *err, size_t len);
 bool web_store_remove(const web_t *w, const char *id);
+/* The game `id` read from its file in the data folder (refs 1, not counted as loaded), its
+ * times from TGWEB or else the file's. NULL with err filled. */
+web_game_t *web_store_read_game(web_t *w, const char *id, char *err, size_t len);
 /* Build a game from an SGF tree (an import, or a file of the data folder): the main line, RE
  * for resignations, and the TGWEB property, each of its settings unless opts gives it
  * (opts->rules: the rules when RU names none). keep_times: the TGWEB times (else now). Returns
@@ -313,5 +355,17 @@ web_game_t *web_find_game(web_t *w, const char *id);
 /* Add a game to the list (takes a reference). limited: refuse (false) when --max-games games
  * are listed. False also when out of memory. */
 bool web_add_game(web_t *w, web_game_t *g, bool limited);
+/* Find a game and take a reference and a use (it stays loaded until web_release_game); with
+ * load, load it from its file if it was unloaded. NULL after an error reply: 404, 500 "load
+ * failed", 503 "games busy" (no room: every loaded game is in use). */
+web_game_t *web_acquire_game(web_t *w, const char *id, bool load, web_reply_t *r);
+/* Give back web_acquire_game's use and reference. */
+void web_release_game(web_game_t *g);
+/* Make room for one more loaded game of `cost` bytes, unloading idle games, the least recently
+ * used first, and count g (a game being made, or read to be adopted) as loaded. The caller holds
+ * no game lock. False if the room cannot be made: every other loaded game is in use. */
+bool web_reserve(web_t *w, web_game_t *g, size_t cost);
+/* The 503 "games busy" reply of a failed web_reserve. */
+void web_busy_error(const web_t *w, web_reply_t *r);
 
 #endif

@@ -37,6 +37,8 @@ void web_config_default(web_config_t *cfg)
     cfg->queue = 32;
     cfg->memory_mb = 64;
     cfg->max_games = 1000;
+    cfg->max_loaded = WEB_DEFAULT_MAX_LOADED;
+    cfg->max_loaded_mb = WEB_DEFAULT_MAX_LOADED_MB;
 }
 
 /* ---- replies ---- */
@@ -190,7 +192,7 @@ static void stream_free(void *cls)
 {
     stream_t *s = cls;
     free(s->out);
-    web_game_unref(s->g);
+    web_release_game(s->g);
     free(s);
 }
 
@@ -273,11 +275,15 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 
 static enum MHD_Result serve_stream(web_t *w, struct MHD_Connection *c, const char *id)
 {
-    web_game_t *g = web_is_valid_id(id) ? web_find_game(w, id) : NULL;
-    if (!g) return send_error(c, 404, "not found", "No such game.");
+    if (!web_is_valid_id(id)) return send_error(c, 404, "not found", "No such game.");
+    /* The stream's use keeps the game loaded while it is open. */
+    web_reply_t r;
+    memset(&r, 0, sizeof r);
+    web_game_t *g = web_acquire_game(w, id, true, &r);
+    if (!g) return send_reply(c, &r);
     stream_t *s = calloc(1, sizeof *s);
     if (!s) {
-        web_game_unref(g);
+        web_release_game(g);
         return send_error(c, 500, "out of memory", "Out of memory.");
     }
     s->w = w;

@@ -415,6 +415,25 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
     return wg;
 }
 
+web_game_t *web_store_read_game(web_t *w, const char *id, char *err, size_t len)
+{
+    char path[PATH_MAX + 80];
+    game_path(w, id, path, sizeof path);
+    sgf_error_t e;
+    sgf_node_t *root = sgf_read_file(path, &e);
+    const web_options_t none = {0};
+    web_game_t *g = NULL;
+    if (!root)
+        snprintf(err, len, "%s", e.message);
+    else
+        g = web_store_game_from_sgf(w, id, root, &none, true, err, len);
+    sgf_free(root);
+    struct stat st;
+    if (g && g->updated == g->created && !stat(path, &st)) /* no TGWEB times */
+        g->created = g->updated = st.st_mtime;
+    return g;
+}
+
 /* Games sorted by id, so that the list has a stable order before the API sorts it by time. */
 static int compare_names(const void *a, const void *b)
 {
@@ -451,23 +470,14 @@ void web_store_load_all(web_t *w)
         snprintf(id, sizeof id, "%.*s", (int)(strlen(names[i]) - 4), names[i]);
         snprintf(path, sizeof path, "%s/%s", w->data_dir, names[i]);
         web_game_t *g = NULL;
-        if (!web_is_valid_id(id)) {
+        if (!web_is_valid_id(id))
             snprintf(err, sizeof err, "the name is not a game id (letters, digits, _ and -)");
-        } else {
-            sgf_error_t e;
-            sgf_node_t *root = sgf_read_file(path, &e);
-            const web_options_t none = {0};
-            if (!root)
-                snprintf(err, sizeof err, "%s", e.message);
-            else
-                g = web_store_game_from_sgf(w, id, root, &none, true, err, sizeof err);
-            sgf_free(root);
-        }
+        else
+            g = web_store_read_game(w, id, err, sizeof err);
         if (g) {
-            struct stat st;
-            if (g->updated == g->created && !stat(path, &st)) /* no TGWEB times */
-                g->created = g->updated = st.st_mtime;
-            if (web_add_game(w, g, false)) loaded++;
+            /* Every game is read once (a file that does not load is reported now), but only the
+             * last ones read stay in memory: nothing is in use yet, so room is always made. */
+            if (web_reserve(w, g, web_game_cost(g)) && web_add_game(w, g, false)) loaded++;
             web_game_unref(g);
         } else {
             fprintf(stderr, "tengen web: skipped %s (left as it is): %s\n", path, err);
