@@ -801,7 +801,7 @@ req GET "/api/games/$GH"
 expect 200 "" "state of 9000 setup nodes"
 req DELETE "/api/games/$GH"
 expect 200 "" "delete of 9000 setup nodes"
-peak=$(sed -n 's/^VmHWM: *\([0-9]*\) kB/\1/p' "/proc/$PID/status" 2>/dev/null)
+peak=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$PID/status" 2>/dev/null)
 if [ -n "$LIMIT_KB" ] && [ -n "$peak" ] && [ "$peak" -gt $((256 * 1024)) ]; then
     fail "the server's peak memory after the hostile imports is $((peak / 1024)) MB"
 fi
