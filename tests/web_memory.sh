@@ -12,9 +12,9 @@
 # unloaded game answer 503 "games busy" until the AI has moved; an unloaded game is deleted
 # without loading it; a restart lists every game and loads them when asked.
 #
-# TENGEN_TEST_SCALE (the sanitizer pass sets 4) divides the number of imports; under ASan the
-# resident memory holds its shadow and quarantine, so the bound is checked on the server's own
-# count of what it holds (GET /api/status) only.
+# TENGEN_TEST_SCALE (the sanitizer pass sets 4) divides the number of imports; under ASan (or
+# TSan) the resident memory holds the sanitizer's shadow and quarantine, so the bound is checked
+# on the server's own count of what it holds (GET /api/status) only.
 #   bash tests/web_memory.sh <path to tengen>    (from the source root; CTest does this)
 set -u
 source "$(dirname "$0")/common.bash"
@@ -42,8 +42,8 @@ trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; [ -n "$STREAM" ] && kill "$ST
 scale=${TENGEN_TEST_SCALE:-1}
 [ "$scale" -ge 1 ] 2>/dev/null || scale=1
 COUNT=$((1000 / scale))
-asan=0
-grep -qa __asan_init "$TENGEN" && asan=1
+sanitized=0
+grep -qaE '__asan_init|__tsan_init' "$TENGEN" && sanitized=1
 
 # start_server NAME OPTIONS...: a server on a free port with the data folder $DATA.
 start_server() {
@@ -171,7 +171,7 @@ awk -v m="$loaded_mb" 'BEGIN { exit !(m > 0 && m <= 64) }' || fail "loaded MB: $
 bound=$((base + (64 + 40) * 1024))
 if [ -z "$base" ] || [ -z "$peak" ]; then
     fail "no resident memory in /proc/$PID/status"
-elif [ $asan = 0 ] && [ "$peak" -gt $bound ]; then
+elif [ $sanitized = 0 ] && [ "$peak" -gt $bound ]; then
     fail "peak resident memory $((peak / 1024)) MB, over $((bound / 1024)) MB"
 fi
 # Every game listed, from the summaries: listing loads nothing.
