@@ -73,101 +73,6 @@ static int answer_last_move(const board_t *b, stone_t c, int last, rng_t *rng)
     return k ? cand[rng_below(rng, (uint32_t)k)] : POINT_NONE;
 }
 
-/* Fights of two liberties around the last move (tactics_two_liberty_moves): an atari that catches
- * the last move's string in a ladder, or a move that saves an own string next to it that such an
- * atari threatens. POINT_NONE if none applies. */
-static int two_liberty_move(const board_t *b, stone_t c, int last, rng_t *rng)
-{
-    int cand[16], n = 0;
-    int heads[5], nheads = 0;
-    const int around[5] = {0, board_neighbor_offset(b, 0), board_neighbor_offset(b, 1),
-                           board_neighbor_offset(b, 2), board_neighbor_offset(b, 3)};
-    for (int d = 0; d < 5; d++) {
-        const int q = last + around[d];
-        const stone_t col = board_at(b, q);
-        if ((col != c && d > 0) || col == STONE_EMPTY || col == STONE_BORDER ||
-            board_liberties(b, q) != 2)
-            continue;
-        const int h = board_chain_head(b, q);
-        bool seen = false;
-        for (int i = 0; i < nheads; i++)
-            seen |= heads[i] == h;
-        if (seen) continue;
-        heads[nheads++] = h;
-        n += tactics_two_liberty_moves(b, c, q, cand + n, 16 - n);
-        if (n >= 12) break;
-    }
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (is_playable(b, c, cand[i])) cand[k++] = cand[i];
-    return k ? cand[rng_below(rng, (uint32_t)k)] : POINT_NONE;
-}
-
-/* The strings in atari during one playout, each as one of its stones: strings only fall into
- * atari next to the move just played, so the list is kept by looking there after every move, and
- * entries that are no longer a string in atari are dropped when read. */
-#define ATARI_WATCH_MAX 32
-typedef struct atari_watch {
-    int n;
-    int16_t stone[ATARI_WATCH_MAX];
-} atari_watch_t;
-
-static void watch_add(atari_watch_t *w, const board_t *b, int q)
-{
-    const int h = board_chain_head(b, q);
-    for (int i = 0; i < w->n; i++)
-        if (board_chain_head(b, w->stone[i]) == h) return;
-    if (w->n < ATARI_WATCH_MAX) w->stone[w->n++] = (int16_t)q;
-}
-
-/* Every string in atari on b, at the start of a playout. */
-static void watch_init(atari_watch_t *w, const board_t *b)
-{
-    w->n = 0;
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            const int p = board_point(b, x, y);
-            if (board_chain_head(b, p) == p && board_liberties(b, p) == 1) watch_add(w, b, p);
-        }
-}
-
-/* After a move at p: the strings next to it (and its own) that it left in atari. */
-static void watch_move(atari_watch_t *w, const board_t *b, int p)
-{
-    if (p <= 0) return;
-    if (board_at(b, p) != STONE_EMPTY && board_liberties(b, p) == 1) watch_add(w, b, p);
-#pragma GCC unroll 4
-    for (int d = 0; d < 4; d++) {
-        const int q = p + board_neighbor_offset(b, d);
-        const stone_t col = board_at(b, q);
-        if ((col == STONE_BLACK || col == STONE_WHITE) && board_liberties(b, q) == 1)
-            watch_add(w, b, q);
-    }
-}
-
-/* Anywhere on the board: capture an opponent string in atari, or save an own one (as
- * answer_last_move does next to the last move). POINT_NONE if none applies. */
-static int global_atari_move(const board_t *b, stone_t c, atari_watch_t *w, rng_t *rng)
-{
-    int cand[16], n = 0;
-    for (int i = 0; i < w->n;) {
-        const int q = w->stone[i];
-        const stone_t col = board_at(b, q);
-        if (col == STONE_EMPTY || board_liberties(b, q) != 1) {
-            w->stone[i] = w->stone[--w->n];
-            continue;
-        }
-        i++;
-        if (n >= 12) continue;
-        if (col != c) cand[n++] = board_atari_point(b, q);
-        else n += tactics_atari_escapes(b, q, cand + n, 16 - n);
-    }
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (is_playable(b, c, cand[i])) cand[k++] = cand[i];
-    return k ? cand[rng_below(rng, (uint32_t)k)] : POINT_NONE;
-}
-
 /* The vital point of a three-point eye space next to the last move (tactics_nakade_point), if c
  * may play it; POINT_NONE otherwise. Whoever owns the space makes two eyes there; the other side
  * kills. */
@@ -257,18 +162,13 @@ static int instead_of_big_self_atari(const board_t *b, stone_t c, rng_t *rng)
     return lone;
 }
 
-/* policy_choose, with the strings in atari of the playout when `watch` is not NULL. */
-static int choose(const board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg,
-                  atari_watch_t *watch)
+int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg)
 {
     if (!cfg->tactical) return playout_light_choose(b, c, rng);
-    const bool answer = rng_below(rng, 1024) < POLICY_TACTICS_1024;
     if (last > 0 && board_at(b, last) == stone_other(c)) {
-        if (answer) {
+        if (rng_below(rng, 1024) < POLICY_TACTICS_1024) {
             const int p = answer_last_move(b, c, last, rng);
             if (p != POINT_NONE) return p;
-            const int t = two_liberty_move(b, c, last, rng);
-            if (t != POINT_NONE) return t;
             const int v = nakade_move(b, c, last);
             if (v != POINT_NONE) return v;
         }
@@ -279,10 +179,6 @@ static int choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
             const int p = pattern_move(b, c, last, rng, cfg->patterns);
             if (p != POINT_NONE) return p;
         }
-    }
-    if (watch && watch->n && answer) {
-        const int p = global_atari_move(b, c, watch, rng);
-        if (p != POINT_NONE) return p;
     }
     int p = POINT_PASS;
     for (int t = 0; t < POLICY_RANDOM_TRIES; t++) {
@@ -299,18 +195,9 @@ static int choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
     return p;
 }
 
-int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg)
-{
-    atari_watch_t watch;
-    watch_init(&watch, b);
-    return choose(b, c, last, rng, cfg, &watch);
-}
-
 void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg,
                     int16_t *record, int max_record, policy_result_t *out)
 {
-    atari_watch_t watch;
-    watch_init(&watch, b);
     const int cap0[3] = {0, b->captures[STONE_BLACK], b->captures[STONE_WHITE]};
     int moves = 0, passes = 0, recorded = 0;
     out->winner = STONE_EMPTY;
@@ -320,10 +207,9 @@ void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_co
             out->capped = true;
             break;
         }
-        const int p = choose(b, c, last, rng, cfg, &watch);
+        const int p = policy_choose(b, c, last, rng, cfg);
         if (recorded < max_record) record[recorded++] = (int16_t)p;
         board_play(b, c, p, NULL);
-        watch_move(&watch, b, p);
         if (p == POINT_PASS) {
             if (++passes == 2) break;
         } else {
