@@ -240,67 +240,6 @@ static void test_ladder_attack(void **state)
     assert_false(tactics_is_ladder_attack(&b, STONE_WHITE, ascii_point(&b, "B6")));
 }
 
-/* Two-liberty fights: the attacker's ladder ataris, the owner's saving moves when threatened. */
-static void test_two_liberty_moves(void **state)
-{
-    (void)state;
-    board_t b;
-    int out[8];
-    /* Black B7 has two liberties, B6 and C7; White B6 catches it in a ladder. */
-    ascii_board(&b,
-                ". . . . . . . . .\n"
-                ". O O . . . . . .\n"
-                "O X . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n",
-                false);
-    const int q = ascii_point(&b, "B7");
-    assert_int_equal(tactics_two_liberty_moves(&b, STONE_WHITE, q, out, 8), 1);
-    assert_int_equal(out[0], ascii_point(&b, "B6"));
-    /* Black, threatened, extends at either liberty to three liberties. */
-    assert_int_equal(tactics_two_liberty_moves(&b, STONE_BLACK, q, out, 8), 2);
-    assert_true((out[0] == ascii_point(&b, "B6") && out[1] == ascii_point(&b, "C7")) ||
-                (out[1] == ascii_point(&b, "B6") && out[0] == ascii_point(&b, "C7")));
-    /* A string with one or three liberties is no two-liberty fight. */
-    assert_int_equal(tactics_two_liberty_moves(&b, STONE_BLACK, ascii_point(&b, "A7"), out, 8), 0);
-    assert_int_equal(tactics_two_liberty_moves(&b, STONE_WHITE, ascii_point(&b, "B8"), out, 8), 0);
-    /* With a ladder breaker the atari fails: nothing to attack, nothing to defend. */
-    ascii_board(&b,
-                ". . . . . . . . .\n"
-                ". O O . . . . . .\n"
-                "O X . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . X . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n",
-                false);
-    assert_int_equal(tactics_two_liberty_moves(&b, STONE_WHITE, q, out, 8), 0);
-    assert_int_equal(tactics_two_liberty_moves(&b, STONE_BLACK, q, out, 8), 0);
-    /* Black A8-B8 on the edge has two liberties, A9 and B9. White B9 catches it; White A9 would be
-     * a stone in atari, taken at B9. Black cannot save it: either extension leaves one liberty. */
-    ascii_board(&b,
-                ". . O . . . . . .\n"
-                "X X O . . . . . .\n"
-                "O O . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n"
-                ". . . . . . . . .\n",
-                false);
-    const int a8 = ascii_point(&b, "A8");
-    assert_int_equal(tactics_two_liberty_moves(&b, STONE_WHITE, a8, out, 8), 1);
-    assert_int_equal(out[0], ascii_point(&b, "B9"));
-    assert_int_equal(tactics_two_liberty_moves(&b, STONE_BLACK, a8, out, 8), 0);
-}
-
 /* A defender in atari next to an attacker stone in atari escapes by capturing it. */
 static void test_ladder_capture_escape(void **state)
 {
@@ -384,7 +323,6 @@ int main(void)
         cmocka_unit_test(test_atari_escapes),
         cmocka_unit_test(test_ladder),
         cmocka_unit_test(test_ladder_attack),
-        cmocka_unit_test(test_two_liberty_moves),
         cmocka_unit_test(test_ladder_capture_escape),
         cmocka_unit_test(test_nakade),
     };

@@ -54,13 +54,6 @@ bool tactics_ladder_caught(const board_t *b, int q);
  * escape, while the stone at p keeps two liberties or more. */
 bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p);
 
-/* Fights of two liberties. The string at q has exactly two liberties (else none is written) and
- * c is to move. If c is the attacker: the liberties where c's atari catches the string in a
- * ladder. If c owns it and such an atari exists: the liberties where c extends to three
- * liberties or more. Writes up to max distinct
- * points into out; returns how many. */
-int tactics_two_liberty_moves(const board_t *b, stone_t c, int q, int *out, int max);
-
 /* Nakade: if the empty point e lies in an empty region of exactly three points whose only
  * neighbouring stones are of one colour (an eye space of three, straight or bent), the region's
  * vital point (the one touching both others), where the owner makes two eyes and the opponent

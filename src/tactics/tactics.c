@@ -326,53 +326,6 @@ bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p)
     return false;
 }
 
-/* Does the attacker a, playing at the empty point l, put the string at q (two liberties, l one
- * of them) in atari that it cannot escape, the attacking stone keeping two liberties or more? */
-static bool atari_catches(const board_t *b, stone_t a, int l, int q)
-{
-    if (board_check_move(b, a, l) != MOVE_OK) return false;
-    tactics_move_t m;
-    tactics_eval_move(b, a, l, &m);
-    if (m.libs < 2) return false;
-    board_t w;
-    board_copy(&w, b);
-    board_play(&w, a, l, NULL);
-    ladder_read_t rd = {1};
-    return board_liberties(&w, q) == 1 && defender_caught(&w, q, 1, &rd);
-}
-
-/* Add p to out[0..*n) if it is new and there is room. */
-static void move_add(int *out, int *n, int max, int p)
-{
-    for (int i = 0; i < *n; i++)
-        if (out[i] == p) return;
-    if (*n < max) out[(*n)++] = p;
-}
-
-int tactics_two_liberty_moves(const board_t *b, stone_t c, int q, int *out, int max)
-{
-    if (board_liberties(b, q) != 2) return 0;
-    int lib[2];
-    board_chain_liberty_list(b, q, lib, 2);
-    int n = 0;
-    if (board_at(b, q) != c) {
-        for (int i = 0; i < 2; i++)
-            if (atari_catches(b, c, lib[i], q)) move_add(out, &n, max, lib[i]);
-        return n;
-    }
-    const stone_t o = stone_other(c);
-    if (!atari_catches(b, o, lib[0], q) && !atari_catches(b, o, lib[1], q)) return 0;
-    /* Threatened (so no neighbour is in atari: the ladder would count its capture as an escape):
-     * extend to three liberties. */
-    for (int i = 0; i < 2; i++) {
-        if (board_check_move(b, c, lib[i]) != MOVE_OK) continue;
-        tactics_move_t m;
-        tactics_eval_move(b, c, lib[i], &m);
-        if (m.libs >= 3) move_add(out, &n, max, lib[i]);
-    }
-    return n;
-}
-
 /* Can the empty point p lie in a three-point eye space of one colour? One or two empty
  * neighbours, and stones of at most one colour around it (the neighbour counts, no scan). */
 static bool may_be_in_eye_space_of_three(const board_t *b, int p)
