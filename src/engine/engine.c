@@ -48,8 +48,8 @@
  * end of the game: after a pass, or during kgs-genmove_cleanup. */
 #define ENGINE_FINAL_EXACT_MAX_SIZE 9
 #define ENGINE_FINAL_EXACT_ANYTIME_SIZE 7
-/* The pass decision after the opponent's pass asks perfect play only when at least this share of
- * the points is settled by the ownership (mostly_settled). */
+/* Perfect play is asked only when at least this share of the points is settled by the ownership
+ * (mostly_settled): on an open board it would spend its whole budget for an "unknown". */
 #define ENGINE_EXACT_MIN_SETTLED 0.75
 /* A losing pass chosen by the search in an unsettled position is replaced by the most visited
  * real move if that has at least this many visits (engine_genmove): fewer say too little. */
@@ -485,7 +485,6 @@ static bool wins_count_now(engine_t *e, stone_t c, bool opponent_passed)
     double margin;
     ensure_ownership(e, stone_other(c));
     const bool exact =
-        mostly_settled(e) &&
         exact_statuses(e, true, opponent_passed ? STONE_EMPTY : stone_other(c), status, &margin);
     if (exact && !opponent_passed) return c == STONE_BLACK ? margin > 0 : margin < 0;
     /* The game goes on after our pass: if the opponent's own search, moving first, expects to
@@ -787,12 +786,26 @@ static bool exact_statuses(engine_t *e, bool at_end, stone_t to_move, stone_stat
     if (size > ENGINE_FINAL_EXACT_ANYTIME_SIZE && !at_end && game_consecutive_passes(g) == 0)
         return false;
     const rules_t *r = game_rules(g);
-    const uint64_t key[4] = {game_board(g)->hash, (uint64_t)game_move_count(g),
-                             (uint64_t)game_to_move(g) | (uint64_t)game_consecutive_passes(g) << 8 |
-                                 (uint64_t)to_move << 16,
+    /* After trailing passes the prover judges the position before them, with the first to pass
+     * to move unless to_move says otherwise: the key names that problem, so that the answer found
+     * for the genmove after the opponent's pass serves final_status_list after our own. */
+    const int passes = game_consecutive_passes(g);
+    const int before_passes = game_move_count(g) - passes;
+    const stone_t first =
+        to_move != STONE_EMPTY ? to_move
+        : passes > 0           ? game_move_at(g, before_passes)->color
+                               : game_to_move(g);
+    const uint64_t key[4] = {game_board(g)->hash, (uint64_t)before_passes, (uint64_t)first,
                              (uint64_t)r->ko | (uint64_t)r->suicide_allowed << 8 |
                                  (uint64_t)r->capture_goal << 16};
     if (!e->exact_valid || memcmp(key, e->exact_key, sizeof key) != 0) {
+        /* The prover answers on a settled board in a fraction of a second and spends its whole
+         * budget (seconds) for an "unknown" on an open one, e.g. after an early pass: ask the
+         * ownership first. */
+        if (!e->own_valid || e->own_hash != game_board(g)->hash ||
+            e->own_moves != game_move_count(g))
+            ensure_ownership(e, game_to_move(g));
+        if (!mostly_settled(e)) return false;
         ab_final_t *f = malloc(sizeof(*f));
         if (!f) return false;
         e->exact_known =
