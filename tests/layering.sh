@@ -18,7 +18,7 @@ rank() {
 header_module() {
     case "$1" in
     rng|timer|log|version) echo core ;; board|rules|game|score) echo rules ;; sgf) echo sgf ;;
-    playout|policy|pattern3) echo playout ;; tactics) echo tactics ;; features|model) echo features ;; search|mcts) echo mcts ;; ab) echo ab ;; engine|ponder) echo engine ;;
+    playout|policy|pattern3) echo playout ;; tactics|influence) echo tactics ;; features|model) echo features ;; search|mcts) echo mcts ;; ab) echo ab ;; engine|ponder) echo engine ;;
     *) echo unknown ;;
     esac
 }

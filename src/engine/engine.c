@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "tengen/ab.h"
+#include "tengen/influence.h"
 
 /* ---- decision constants ---- */
 
@@ -25,6 +26,11 @@
 /* A string is dead when the mean ownership of its stones, seen from its own colour, is below
  * this: the opponent owned its points in at least 60% of the playouts (more, net of neutral). */
 #define ENGINE_DEAD_OWNERSHIP (-0.2)
+/* A string of at most ENGINE_SPHERE_MAX_STONES stones whose mean ownership from its own side is
+ * below ENGINE_SPHERE_ALIVE_OWNERSHIP is not clearly alive: if it lies wholly in the opponent's
+ * sphere of influence (influence.h) once lifted, it is dead. */
+#define ENGINE_SPHERE_ALIVE_OWNERSHIP 0.6
+#define ENGINE_SPHERE_MAX_STONES 3
 /* Seki heuristic: a string that is neither dead nor pass-alive, with at most this many
  * liberties, sharing a liberty with a live opponent string that also has at most this many, where
  * the shared liberty stays neutral in the playouts (|ownership| below ENGINE_SEKI_NEUTRAL). */
@@ -424,6 +430,30 @@ static void classify(const engine_t *e, bool *dead, bool *seki)
         if (alive[p]) continue;
         dead[p] = territory[p] == stone_other(col) ||
                   mean[board_chain_head(b, p)] < ENGINE_DEAD_OWNERSHIP;
+    }
+    /* Playouts are unsure of a lone stone in a wide area of the opponent (they let it live
+     * there often), where a player sees at once that it is dead: lift every small string that
+     * the ownership does not call clearly alive, and those that then lie wholly in the
+     * opponent's sphere of influence are dead. (A larger group has an eye space of its own to
+     * read; lifted, it would always look surrounded.) */
+    bool lifted[BOARD_MAX_POINTS] = {false};
+    bool any = false;
+    for (int p = 0; p < b->num_points; p++) {
+        const stone_t col = board_at(b, p);
+        if ((col != STONE_BLACK && col != STONE_WHITE) || alive[p] || dead[p]) continue;
+        lifted[p] = board_chain_size(b, p) <= ENGINE_SPHERE_MAX_STONES &&
+                    mean[board_chain_head(b, p)] < ENGINE_SPHERE_ALIVE_OWNERSHIP;
+        any |= lifted[p];
+    }
+    if (any) {
+        int8_t sphere[BOARD_MAX_POINTS];
+        influence_owner(b, lifted, INFLUENCE_DILATIONS, INFLUENCE_EROSIONS, sphere);
+        bool outside[BOARD_MAX_POINTS] = {false}; /* by head: a stone not in the other's sphere */
+        for (int p = 0; p < b->num_points; p++)
+            if (lifted[p] && sphere[p] != (board_at(b, p) == STONE_BLACK ? -1 : 1))
+                outside[board_chain_head(b, p)] = true;
+        for (int p = 0; p < b->num_points; p++)
+            if (lifted[p] && !outside[board_chain_head(b, p)]) dead[p] = true;
     }
     if (!seki) return;
     for (int p = 0; p < b->num_points; p++) {

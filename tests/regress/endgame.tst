@@ -58,3 +58,58 @@ play b c1
 play w d1
 30 reg_genmove b
 #? [PASS]
+
+# After two passes a lone stone deep in the opponent's area is dead, however unsure the playouts
+# are of it: Black's wall on column D, White's on column E, a black stone at H5 (W+16 at komi 7).
+boardsize 9
+clear_board
+komi 7
+play b d1
+play w e1
+play b d2
+play w e2
+play b d3
+play w e3
+play b d4
+play w e4
+play b d5
+play w e5
+play b d6
+play w e6
+play b d7
+play w e7
+play b d8
+play w e8
+play b d9
+play w e9
+play b h5
+play w pass
+play b pass
+40 final_status_list dead
+#? [H5]
+50 final_score
+#? [W+16]
+
+# The same on 19x19 with the stone near White's star points: P10 next to Q10.
+boardsize 19
+clear_board
+komi 7.5
+play b d4
+play w q16
+play b d16
+play w q4
+play b d10
+play w q10
+play b c7
+play w r7
+play b c13
+play w r13
+play b f3
+play w o3
+play b f17
+play w o17
+play b p10
+play w pass
+play b pass
+60 final_status_list dead
+#? [P10]
