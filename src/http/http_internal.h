@@ -45,8 +45,9 @@
 #include "http/http.h"
 #include "tengen/engine.h"
 #include "tengen/sgf.h"
+#include "tengen/version.h"
 
-#define WEB_VERSION "tengen 0.1"
+#define WEB_VERSION "tengen " TENGEN_VERSION
 #define WEB_MAX_BODY (1u << 20) /* request bodies, bytes (413 beyond) */
 /* History entries (moves and setup nodes) of an imported game (413 beyond): a real game has a few
  * hundred; a 1 MiB body could otherwise hold 150,000 nodes, each costing a few dozen bytes for as
