@@ -119,7 +119,7 @@ typedef struct ab_config {
     bool symmetry;      /* look positions up under the 8 symmetries of the board */
     stone_t to_move;    /* the player to search for; STONE_EMPTY: the game's player to move (another
                            colour searches as if the game's player had passed, without ending it) */
-    bool endgame_order; /* the prover orders moves by issue 5's endgame priority Q (ab_solve.c)
+    bool endgame_order; /* the prover orders moves by the endgame priority Q (ab_solve.c)
                            instead of captures, escapes and centrality */
     bool area_count;    /* count by area whatever the game's scoring rule (ab_final_status) */
     bool single_test;   /* solve mode: only test "black's value >= test_value" (half points,

@@ -1,6 +1,6 @@
 /* ab_final.c - perfect play at the end of a game: the status of every string (alive, dead, in
  * seki) and the exact count, from a position near the end, or "unknown" when the call budget
- * runs out (issue 5, part 3).
+ * runs out.
  *
  * Owns: the classification of strings along a line of perfect play. The proof is the prover's
  * (ab_solve.c, with the endgame move priority Q); the settled regions are Benson's, the safe

@@ -360,7 +360,7 @@ static void child_numbers(const solver_t *sv, child_t *ch)
     }
 }
 
-/* The endgame priority of issue 5 for c's move p (boards up to 8x8; 0 elsewhere):
+/* The endgame priority for c's move p (boards up to 8x8; 0 elsewhere):
  * Q = 5 x (points the move makes safe for c: pass-alive stones and safe regions, ab_static.c)
  *   + 4 x (c's stones the move connects to its pass-alive stones: those of the strings next to p
  *          when p touches a pass-alive stone of c; a string already sharing two liberties with

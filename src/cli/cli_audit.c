@@ -4,7 +4,7 @@
  * perfect play (ab_final_status: alive, dead or seki per string within a call budget, or
  * unknown). The numbers per game and in total, and an SGF of every position where the two
  * disagree by more than the threshold somewhere, with those points marked, drive improvements
- * of the evaluation (issue 5, use 4).
+ * of the evaluation.
  *
  * The exact owner of a point: a stone alive or in seki counts for its colour (area counting
  * counts seki stones, and so do the playouts behind the ownership), a dead stone for the opponent;

@@ -717,7 +717,7 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
              * if the opponent passes back; a real move is hardly ever worse while points are
              * open (when only own eyes are left to fill, the position is settled). It happens
              * after a surprise: visits reused from the previous search, gathered while
-             * the pass looked good, keep it ahead (game 59 of session 5's GNU Go match: a pass
+             * the pass looked good, keep it ahead (game 59 of a 9x9 match against GNU Go: a pass
              * at 28% in the middle of a fight, the best real move at 25%). */
             const int instead = most_visited_real_move(&rep, ENGINE_MIN_REAL_MOVE_VISITS);
             if (instead != POINT_NONE) {

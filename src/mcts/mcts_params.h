@@ -19,7 +19,7 @@
 #define MCTS_RAVE_EQUIV 3500.0
 /* UCB exploration term c * sqrt(ln(N) / n) added to the value. RAVE and the priors already spread
  * the visits, so none is used, as in Pachi's default ucb1amaf policy: against 0.05 (michi's
- * choice, our value until session 3) it scored 64% in self-play at 2,000 playouts
+ * choice, and formerly ours) it scored 64% in self-play at 2,000 playouts
  * (docs/strength.md). Kept as a knob for experiments. */
 #define MCTS_UCB_C 0.0
 /* A leaf is expanded (children created) once it has this many real visits; before that its
@@ -71,7 +71,7 @@
  * running at the same time spread over different lines instead of all following the best one.
  * 1 is the classic value, a few are common with RAVE, whose AMAF term (not touched by virtual
  * loss) dominates the value of young nodes. 1, 3 and 8 were indistinguishable over 100 games of two
- * threads against one at equal playouts (docs/strength.md, session 5). */
+ * threads against one at equal playouts (docs/strength.md). */
 #define MCTS_VIRTUAL_LOSS 3
 
 /* ---- search control ---- */

@@ -201,7 +201,7 @@ static lib_profile_t lib_profile(const count_map_t *m, int s, int t)
  *     have the same number of eye regions (0 or 1) of the same size, and shared + eyes >= 2. This
  *     finds "one eye each with two or more shared liberties" and "no eyes, three or more shared
  *     liberties", where a first fill is safe but neither side can ever win the race.
- * Not covered (an exact solver is a later issue): seki involving three or more strings (one
+ * Not covered (ab_final.c judges them exactly): seki involving three or more strings (one
  * string sharing liberties with two enemy strings, an eye bordered by two strings of a group, a
  * group of several strings joined through a shared point); shared empty regions whose points are
  * not each adjacent to both strings; strings with outside liberties that are still short of
