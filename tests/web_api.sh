@@ -33,37 +33,8 @@ JSON='Content-Type: application/json'
 PID=
 URL=
 
-# start_server LOG OPTIONS...: a server on a free port with the scratch data folder.
-start_server() {
-    local log=$1
-    shift
-    if [ -n "${LIMIT_KB:-}" ]; then # under an address-space limit (ulimit -v, KiB)
-        (ulimit -v "$LIMIT_KB" && exec "$TENGEN" web --port 0 --data "$DATA" "$@") \
-            >"$SCRATCH/$log.out" 2>"$SCRATCH/$log.err" &
-    else
-        "$TENGEN" web --port 0 --data "$DATA" "$@" >"$SCRATCH/$log.out" 2>"$SCRATCH/$log.err" &
-    fi
-    PID=$!
-    URL=
-    for _ in $(seq 1 200); do
-        URL=$(sed -n 's|.*open \(http://[^ ]*\)/ in a browser.*|\1|p' "$SCRATCH/$log.out")
-        [ -n "$URL" ] && return 0
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.1
-    done
-    echo "FAIL: the server did not start:"
-    cat "$SCRATCH/$log.out" "$SCRATCH/$log.err"
-    exit 1
-}
+source "$(dirname "$0")/web_server.bash"
 
-# stop_server: SIGTERM, and the server must exit 0 (under ASan: no leak, no error).
-stop_server() {
-    kill -TERM "$PID"
-    local rc=0
-    wait "$PID" || rc=$?
-    [ "$rc" = 0 ] || fail "the server exited with status $rc"
-    PID=
-}
 trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
 
 # req METHOD PATH [BODY]: sets $status, the answer is in $BODY. A body is sent as JSON.

@@ -45,32 +45,8 @@ COUNT=$((1000 / scale))
 sanitized=0
 grep -qaE '__asan_init|__tsan_init' "$TENGEN" && sanitized=1
 
-# start_server NAME OPTIONS...: a server on a free port with the data folder $DATA.
-start_server() {
-    local log=$1
-    shift
-    "$TENGEN" web --port 0 --data "$DATA" --threads 1 --model none "$@" \
-        >"$SCRATCH/$log.out" 2>"$SCRATCH/$log.err" &
-    PID=$!
-    URL=
-    for _ in $(seq 1 300); do
-        URL=$(sed -n 's|.*open \(http://[^ ]*\)/ in a browser.*|\1|p' "$SCRATCH/$log.out")
-        [ -n "$URL" ] && return 0
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.1
-    done
-    echo "FAIL: the server did not start:"
-    cat "$SCRATCH/$log.out" "$SCRATCH/$log.err"
-    exit 1
-}
-# stop_server: SIGTERM, and the server must exit 0 (under ASan: no leak, no error).
-stop_server() {
-    kill -TERM "$PID"
-    local rc=0
-    wait "$PID" || rc=$?
-    [ "$rc" = 0 ] || fail "the server exited with status $rc: $(tail -c 2000 "$SCRATCH"/*.err)"
-    PID=
-}
+source "$(dirname "$0")/web_server.bash"
+
 # req METHOD PATH [BODY]: sets $status, the answer is in $BODY. A body is sent as JSON.
 req() {
     if [ $# -ge 3 ]; then
@@ -139,7 +115,7 @@ MOVES=$((blocks * 342))
 
 DATA=$SCRATCH/data
 start=$SECONDS
-start_server big
+start_server big --threads 1 --model none
 base=$(kb VmRSS)
 status=$(curl -s -o "$BODY" -w '%{http_code}' -X POST -H "$JSON" --data-binary @"$BIG" "$URL/api/games")
 expect 201 "" "the first import"
@@ -196,7 +172,7 @@ echo "web_memory: $COUNT imports of $size bytes in $((SECONDS - start)) s; resid
 
 # ---- two games in memory: unloading keeps everything, busy games stay ----
 DATA=$SCRATCH/small
-start_server small --max-loaded 2
+start_server small --threads 1 --model none --max-loaded 2
 req POST /api/games '{"size":9,"playouts":100}'
 expect 201 "" "game A"
 GA=$(id_of_body)
@@ -274,7 +250,7 @@ STREAM=
 stop_server
 
 # A restart lists every game and loads the ones asked for.
-start_server restart --max-loaded 2
+start_server restart --threads 1 --model none --max-loaded 2
 req GET /api/games
 [ "$(grep -o '"id":"' "$BODY" | wc -l)" = 5 ] || fail "after a restart: not 5 games"
 [ "$(status_field loaded)" -le 2 ] || fail "after a restart: more than 2 games loaded"
@@ -296,7 +272,7 @@ for _ in 1 2 3; do
     ids+=("$(id_of_body)")
 done
 stop_server
-start_server clients --max-loaded 3
+start_server clients --threads 1 --model none --max-loaded 3
 clients=()
 for client in 1 2 3 4; do
     (
