@@ -54,6 +54,31 @@ const stone = (v) => page.locator(`#board [data-stone="${v}"]`);
 const game = () => page.evaluate(() => window.tengen.state.game);
 const shot = (name) => page.screenshot({ path: join(artifacts, name) });
 
+// No coordinate label within a stone's reach: every label's box lies outside the grid grown by a
+// stone's radius, and the labels' boxes on the screen miss the stone at `corner` (when given).
+async function checkLabelsClear(corner) {
+  const bad = await page.evaluate((v) => {
+    const svg = document.getElementById('board');
+    const n = window.tengen.state.game.size - 1;
+    const r = 0.475;
+    const labels = [...svg.querySelectorAll('.coords text')];
+    const out = [];
+    for (const t of labels) {
+      const b = t.getBBox();
+      if (b.x < n + r && b.x + b.width > -r && b.y < n + r && b.y + b.height > -r) out.push(`${t.textContent} in the stones' reach`);
+    }
+    if (v) {
+      const s = svg.querySelector(`[data-stone="${v}"] .body`).getBoundingClientRect();
+      for (const t of labels) {
+        const b = t.getBoundingClientRect();
+        if (b.left < s.right && b.right > s.left && b.top < s.bottom && b.bottom > s.top) out.push(`${t.textContent} under ${v}`);
+      }
+    }
+    return out;
+  }, corner);
+  check(bad.length === 0, 'no coordinate under a stone: ' + bad.join(', '));
+}
+
 // The page's idea of the game once it is the human's turn again, or the game has left play.
 async function waitHumanTurn() {
   await page.waitForFunction(() => {
@@ -251,6 +276,7 @@ async function playPhase() {
   if (g.phase === 'scoring') {
     await page.waitForFunction(() => /Counting/.test(document.querySelector('[data-testid="status"]').textContent));
     await tid('accept-score').waitFor({ state: 'visible' });
+    await checkLabelsClear(null);
     await shot('04-scoring.png');
     // Dispute: mark every white group dead (one click per string), and the first back alive
     // and dead again, then accept the count.
@@ -351,10 +377,11 @@ async function playPhase() {
   check((await game()).move_number === 3, 'the repetition was not played');
 
   // Play on from here after two black moves in a row: the new game has White to move (tengen
-  // answers), not the alternation the page might assume.
+  // answers), not the alternation the page might assume. (White's third move, on the corner,
+  // leaves the coordinates J and 9 in sight.)
   step('Play on from here after two moves of one colour');
   const twoSgf = join(scratch, 'two-black.sgf');
-  writeFileSync(twoSgf, '(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese];B[ee];B[cc];W[gg])');
+  writeFileSync(twoSgf, '(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese];B[ee];B[cc];W[ia])');
   await tid('sgf-file').setInputFiles(twoSgf);
   await page.waitForFunction(() => {
     const s = window.tengen.state;
@@ -362,6 +389,8 @@ async function playPhase() {
   });
   const two = await game();
   check(two.human === 'black' && two.to_move === 'black', 'Black (me) to play after B B W');
+  await stone('J9').waitFor();
+  await checkLabelsClear('J9');
   await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.n === 2);
   await tid('continue-here').click();
@@ -390,6 +419,7 @@ async function playPhase() {
   atari = await waitHumanTurn();
   check(atari.moves.length === 2 && atari.moves[1] !== 'pass', 'alpha-beta answered: ' + atari.moves);
   await stone(atari.moves[1]).waitFor();
+  await checkLabelsClear(null);
   check(/alpha-beta/.test(await page.locator('#game-info').textContent()), 'the game info names the engine');
 
   // The saved games: ten listed; delete all but the first two, resume the 9x9 game.

@@ -47,7 +47,18 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-const MARGIN = 1.05; // room for the coordinates around the grid, in grid units
+const STONE_R = 0.475; // a stone's radius, in grid units (1: the distance between two lines)
+
+// The font size of the coordinates (grid units), about the same size on the screen whatever the
+// board, and where they go: outside the reach of the stones on the first line, with a gap.
+function coordLayout(size) {
+  const fontSize = Math.min(0.5, Math.max(0.17, 0.029 * (size + 1.1)));
+  // Half the width of a two-digit number (bold digits are about 0.7 em wide), more than half
+  // the height of a letter.
+  const half = 0.72 * fontSize;
+  const off = STONE_R + 0.08 + half; // from the edge line to the label's centre
+  return { fontSize, off, margin: Math.max(1.05, off + half + 0.08) };
+}
 
 export class BoardView {
   // svg: an empty <svg> element. handlers: { onPlay(vertex) } for a click, a tap or Enter.
@@ -85,8 +96,9 @@ export class BoardView {
     this.size = size;
     const svg = this.svg;
     svg.replaceChildren();
-    const lo = -MARGIN;
-    const span = size - 1 + 2 * MARGIN;
+    const { fontSize, off, margin } = coordLayout(size);
+    const lo = -margin;
+    const span = size - 1 + 2 * margin;
     svg.setAttribute('viewBox', `${lo} ${lo} ${span} ${span}`);
     const defs = el('defs', {}, svg);
     const gb = el('radialGradient', { id: 'stone-b', cx: '35%', cy: '30%', r: '70%' }, defs);
@@ -112,9 +124,7 @@ export class BoardView {
     const starR = 0.09 * Math.min(1, (size + 1) / 10);
     for (const [x, y] of starPoints(size)) el('circle', { cx: x, cy: y, r: starR, class: 'star' }, grid);
 
-    const fontSize = Math.min(0.5, Math.max(0.17, 0.029 * (size + 1.1)));
     const coords = el('g', { class: 'coords', 'aria-hidden': 'true', 'font-size': fontSize.toFixed(3) }, svg);
-    const off = MARGIN * 0.55;
     for (let i = 0; i < size; i++) {
       const letter = LETTERS[i];
       const num = String(size - i);
@@ -188,7 +198,7 @@ export class BoardView {
         const v = vertexName(size, x, y);
         const g = el('g', { class: 'stone ' + (c === 'X' ? 'black' : 'white') + (dead.has(v) ? ' dead' : ''), 'data-stone': v }, this.layerStones);
         el('circle', { cx: x + 0.04, cy: y + 0.06, r: 0.47, class: 'shadow' }, g);
-        el('circle', { cx: x, cy: y, r: 0.475, fill: c === 'X' ? 'url(#stone-b)' : 'url(#stone-w)' }, g);
+        el('circle', { cx: x, cy: y, r: STONE_R, class: 'body', fill: c === 'X' ? 'url(#stone-b)' : 'url(#stone-w)' }, g);
         if (model.showNumbers && model.numbers && model.numbers.has(v)) {
           const num = model.numbers.get(v);
           const t = el('text', { x, y, class: 'num' + (num >= 100 ? ' small' : '') }, this.layerMarks);
