@@ -47,7 +47,7 @@ context.setDefaultTimeout(STEP_MS);
 const page = context.pages()[0] || (await context.newPage());
 const pageErrors = [];
 page.on('pageerror', (e) => pageErrors.push(e.message));
-page.on('dialog', (d) => d.accept()); // the confirm() of resign and delete
+page.on('dialog', (d) => d.accept()); // the confirm() of delete
 
 const tid = (id) => page.locator(`[data-testid="${id}"]`);
 const stone = (v) => page.locator(`#board [data-stone="${v}"]`);
@@ -88,6 +88,31 @@ async function waitHumanTurn() {
     return g.phase !== 'play' || g.to_move === g.human;
   });
   return game();
+}
+
+// Pass (press: a click or a key); a pass that can end the game asks first. cancelFirst: cancel
+// that question once (the game must go on, nothing played), then pass again and confirm.
+// Returns whether the page asked.
+async function passAsked(press, cancelFirst = false) {
+  const n = (await game()).move_number;
+  const askedOrPassed = (m) => document.getElementById('dlg-confirm').open || window.tengen.state.game.move_number > m;
+  await press();
+  await page.waitForFunction(askedOrPassed, n);
+  if (!(await tid('confirm-dialog').isVisible())) return false;
+  check(/ends and is counted/.test(await tid('confirm-dialog').textContent()), 'the question says the game ends and is counted');
+  if (cancelFirst) {
+    await shot('04a-pass-question.png');
+    await tid('confirm-cancel').click();
+    await tid('confirm-dialog').waitFor({ state: 'hidden' });
+    const g = await game();
+    check(g.phase === 'play' && g.move_number === n, 'cancelled: the game goes on, no pass played');
+    await press();
+    await page.waitForFunction(askedOrPassed, n);
+  }
+  await tid('confirm-ok').click();
+  await tid('confirm-dialog').waitFor({ state: 'hidden' });
+  await page.waitForFunction((m) => window.tengen.state.game.move_number > m, n);
+  return true;
 }
 
 async function newGame(fields) {
@@ -226,7 +251,7 @@ async function playPhase() {
   // passes back.
   step('P passes');
   const n9 = (await game()).move_number;
-  await page.keyboard.press('p');
+  await passAsked(() => page.keyboard.press('p'));
   await page.waitForFunction((n) => window.tengen.state.game.moves[n] === 'pass', n9);
   g = await waitHumanTurn();
   if (g.phase === 'scoring') {
@@ -260,19 +285,43 @@ async function playPhase() {
   check(g.move_number === 2 && !g.ai_thinking, 'undo while thinking took back both moves: ' + g.moves);
   await page.waitForFunction(() => document.querySelectorAll('#board .stone').length === 2);
 
+  // Resign asks in the page: Cancel and Escape keep the game, Resign ends it.
+  step('Resign');
+  await tid('resign').click();
+  await tid('confirm-dialog').waitFor({ state: 'visible' });
+  check((await tid('confirm-ok').textContent()) === 'Resign', 'the question offers Resign');
+  check(await page.evaluate(() => document.activeElement && document.activeElement.id === 'confirm-cancel'), 'Cancel has the focus');
+  await tid('confirm-cancel').click();
+  await tid('confirm-dialog').waitFor({ state: 'hidden' });
+  await tid('resign').click();
+  await tid('confirm-dialog').waitFor({ state: 'visible' });
+  await page.keyboard.press('Escape');
+  await tid('confirm-dialog').waitFor({ state: 'hidden' });
+  g = await game();
+  check(g.phase === 'play' && g.move_number === 2, 'cancelled twice: the game goes on');
+  await tid('resign').click();
+  await tid('confirm-ok').click();
+  await page.waitForFunction(() => window.tengen.state.game.phase === 'over' && window.tengen.state.game.end === 'resign');
+  await page.waitForFunction(() => /wins by resignation/.test(document.querySelector('[data-testid="status"]').textContent));
+
   // A short game to the end: 5x5, I play the centre and then pass until the game stops.
   step('A short game to the end');
   g = await newGame({ size: 5, rules: 'chinese', komi: 0.5, playouts: 200, seconds: 2 });
   check(g.id !== game9, 'a new game');
   await page.locator('#board [data-vertex="C3"]').click();
   g = await waitHumanTurn();
+  // A pass right after tengen's pass (or while tengen leads) asks first: the first time it is
+  // cancelled.
+  let asked = 0;
   for (let i = 0; i < 30 && g.phase === 'play'; i++) {
-    const n = g.move_number;
-    await tid('pass').click();
-    await page.waitForFunction((m) => window.tengen.state.game.move_number > m, n);
+    const afterPass = g.last_move === 'pass';
+    const a = await passAsked(() => tid('pass').click(), asked === 0);
+    check(a || !afterPass, 'a pass after tengen passed asks first');
+    if (a) asked++;
     g = await waitHumanTurn();
   }
   check(g.phase === 'scoring' || g.phase === 'over', 'the game ended: ' + g.phase);
+  check(asked > 0, 'the pass that could end the game asked first');
   if (g.phase === 'scoring') {
     await page.waitForFunction(() => /Counting/.test(document.querySelector('[data-testid="status"]').textContent));
     await tid('accept-score').waitFor({ state: 'visible' });

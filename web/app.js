@@ -328,10 +328,59 @@ function onBoardClick(v) {
   act((id) => api.play(id, v));
 }
 
-function pass() {
+// An in-page question with two buttons (Cancel has the focus; Escape cancels). Resolves true
+// when the action is confirmed.
+function askConfirm({ title, text, ok, danger = false }) {
+  const dlg = $('dlg-confirm');
+  if (dlg.open) return Promise.resolve(false);
+  $('dlg-confirm-title').textContent = title;
+  $('dlg-confirm-text').textContent = text;
+  const okBtn = $('confirm-ok');
+  okBtn.textContent = ok;
+  okBtn.className = danger ? 'danger' : 'primary';
+  return new Promise((resolve) => {
+    const done = (yes) => {
+      okBtn.removeEventListener('click', onOk);
+      $('confirm-cancel').removeEventListener('click', onCancel);
+      dlg.removeEventListener('close', onClose);
+      if (dlg.open) dlg.close();
+      resolve(yes);
+    };
+    const onOk = () => done(true);
+    const onCancel = () => done(false);
+    const onClose = () => done(false); // Escape
+    okBtn.addEventListener('click', onOk);
+    $('confirm-cancel').addEventListener('click', onCancel);
+    dlg.addEventListener('close', onClose);
+    dlg.showModal();
+    $('confirm-cancel').focus();
+  });
+}
+
+// Why a pass now can end the game: tengen has just passed (two passes in a row end it), or
+// tengen leads by its own estimate and may pass back. null: the game goes on after the pass.
+function passEndsGame(g) {
+  if (g.last_move === 'pass' && g.move_number > 0) {
+    return 'tengen has just passed. If you pass too, the game ends and is counted.';
+  }
+  const w = g.ai_move && typeof g.ai_move.winrate === 'number' ? g.ai_move.winrate : null;
+  if (w !== null && (g.human === 'black' ? 1 - w : w) >= 0.5) {
+    return 'tengen leads and may pass back: when both pass, the game ends and is counted.';
+  }
+  return null;
+}
+
+async function pass() {
   if (!canHumanPlay()) {
     if (state.game && state.game.phase === 'play') showMessage(REASONS['not your turn'], 'info');
     return;
+  }
+  const g = state.game;
+  const why = passEndsGame(g);
+  if (why) {
+    const yes = await askConfirm({ title: 'Pass?', text: why, ok: 'Pass' });
+    const now = state.game;
+    if (!yes || !now || now.id !== g.id || now.move_number !== g.move_number || !canHumanPlay()) return;
   }
   act((id) => api.play(id, 'pass'));
 }
@@ -348,8 +397,10 @@ function undo() {
 function resign() {
   const g = state.game;
   if (!g || g.phase === 'over' || state.pending) return;
-  if (!confirm('Resign this game?')) return;
-  act((id) => api.resign(id));
+  askConfirm({ title: 'Resign?', text: 'tengen wins the game by resignation.', ok: 'Resign', danger: true }).then((yes) => {
+    const now = state.game;
+    if (yes && now && now.id === g.id && now.phase !== 'over' && !state.pending) act((id) => api.resign(id));
+  });
 }
 
 function isThinking() {
