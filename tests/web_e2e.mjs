@@ -342,6 +342,17 @@ async function playPhase() {
   const resultText = await tid('status').textContent();
   check(resultText === g.result_text, `the page says the server's result: ${resultText} / ${g.result_text}`);
   await page.locator('#board .territory rect').first().waitFor();
+  // The count's territory is drawn over the stones: a dead stone shows the owner's square.
+  const deadNow = (await game()).scoring ? (await game()).scoring.dead : [];
+  for (const v of deadNow) {
+    const mark = page.locator(`#board .territory rect[data-terr="${v}"]`);
+    await mark.waitFor();
+    check(await stone(v).evaluate((e) => e.classList.contains('dead')), `${v} is shown dead`);
+    check(await mark.evaluate((m) => {
+      const s = document.querySelector(`#board [data-stone="${m.dataset.terr}"]`);
+      return !!(s.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }), `the mark on the dead stone ${v} is drawn over it`);
+  }
   await shot('05-result.png');
 
   // The SGF download (the .sh checks it with tengen's reader).

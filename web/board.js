@@ -134,10 +134,12 @@ export class BoardView {
       el('text', { x: n + off, y: i }, coords).textContent = num;
     }
 
-    this.layerOwnership = el('g', { class: 'ownership' }, svg);
+    // The ownership estimate and the counted territory are drawn over the stones (squares with
+    // an outline of the other colour), so that they show on dead stones too.
     this.layerStones = el('g', { class: 'stones' }, svg);
-    this.layerTerritory = el('g', { class: 'territory' }, svg);
+    this.layerOwnership = el('g', { class: 'ownership' }, svg);
     this.layerMarks = el('g', { class: 'marks' }, svg);
+    this.layerTerritory = el('g', { class: 'territory' }, svg);
     this.layerHover = el('g', { class: 'hover', 'aria-hidden': 'true' }, svg);
     this.layerCursor = el('g', { class: 'cursor', 'aria-hidden': 'true' }, svg);
 
@@ -181,15 +183,21 @@ export class BoardView {
         for (let x = 0; x < size; x++) {
           const o = model.ownership[y * size + x];
           if (!o || Math.abs(o) < 0.1) continue;
-          const s = 0.62;
+          // A stone of the owner's colour needs no square; a stone of the other colour is dead.
+          const c = (model.board[y] || '')[x];
+          if ((c === 'X' && o > 0) || (c === 'O' && o < 0)) continue;
+          // The surer the owner, the larger the square.
+          const s = 0.12 + 0.26 * Math.min(1, Math.abs(o));
           el('rect', {
-            x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 0.06,
-            class: o > 0 ? 'own-b' : 'own-w', 'fill-opacity': (Math.abs(o) * 0.7).toFixed(2),
+            x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 0.03,
+            class: o > 0 ? 'own-b' : 'own-w', 'data-own': vertexName(size, x, y),
           }, this.layerOwnership);
         }
       }
     }
 
+    const counted = new Set();
+    if (model.territory) for (const list of [model.territory.black, model.territory.white]) for (const v of list || []) counted.add(v);
     for (let y = 0; y < size; y++) {
       const row = model.board[y] || '';
       for (let x = 0; x < size; x++) {
@@ -211,7 +219,8 @@ export class BoardView {
         } else if (v === model.lastMove) {
           el('circle', { cx: x, cy: y, r: 0.2, class: 'last ' + (c === 'X' ? 'on-black' : 'on-white'), 'data-testid': 'last-move' }, this.layerMarks);
         }
-        if (dead.has(v)) {
+        if (dead.has(v) && !counted.has(v)) {
+          // A dead stone whose point counts for the other side shows that side's square instead.
           const k = 0.2;
           el('path', { d: `M${x - k} ${y - k}L${x + k} ${y + k}M${x + k} ${y - k}L${x - k} ${y + k}`, class: 'dead-mark' }, this.layerMarks);
         }
@@ -223,8 +232,8 @@ export class BoardView {
         for (const v of list || []) {
           const p = parseVertex(size, v);
           if (!p) continue;
-          const s = 0.3;
-          el('rect', { x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, rx: 0.04, class: cls }, this.layerTerritory);
+          const s = dead.has(v) ? 0.4 : 0.32;
+          el('rect', { x: p.x - s / 2, y: p.y - s / 2, width: s, height: s, rx: 0.04, class: cls, 'data-terr': v }, this.layerTerritory);
         }
       }
     }
