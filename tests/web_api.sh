@@ -4,7 +4,8 @@
 # 404, 405, 409 occupied, suicide, ko, superko, not your turn, not ai turn, game over, ai
 # thinking, still playing, nothing to undo, 413 with and without Content-Length, 415 a body that
 # is not declared JSON, 429 with one AI thread and a queue of one), concurrent games, the analysis
-# event stream during a genmove and after a DELETE, the last search's summary in the state (also
+# event stream during a genmove and after a DELETE (and a client that goes away from its stream
+# leaves no error on the server's terminal), the last search's summary in the state (also
 # after a restart), games played to the count with the proposal and a disputed dead list, Atari
 # Go's capture end, a game against the alpha-beta engine ("engine": "ab"; bad values 400), the
 # AI resigning a hopeless position, copies of the first moves (two moves of one colour in a
@@ -577,6 +578,30 @@ req GET "/api/games/$GE"
 expect 404 "not found" "deleted game"
 req DELETE "/api/games/$GE"
 expect 404 "not found" "delete twice"
+
+# A client that goes away (a tab closed or reloaded) while its stream is being sent: the server
+# says nothing about it on its terminal.
+req POST /api/games '{"size":9,"playouts":3000}'
+GQ=$(id_of_body)
+req POST "/api/games/$GQ/play" '{"move":"E5"}'
+curl -s -N --max-time 60 "$URL/api/games/$GQ/analysis" >"$SCRATCH/sse3" &
+SSE=$!
+wait_for "$SCRATCH/sse3" "event: state" || fail "the third stream sent nothing"
+kill -9 "$SSE" 2>/dev/null
+wait "$SSE" 2>/dev/null
+req POST "/api/games/$GQ/genmove"
+expect 200 "" "genmove after its stream's client went away"
+for _ in $(seq 1 200); do
+    req GET "/api/games/$GQ"
+    grep -q '"move_number":2,' "$BODY" && grep -q '"ai_thinking":false' "$BODY" && break
+    sleep 0.1
+done
+grep -q '"move_number":2,' "$BODY" || fail "the AI did not answer after the stream's client went away"
+req DELETE "/api/games/$GQ"
+expect 200 "" "delete the game of the closed stream"
+if grep -E 'Failed to send|no longer available|closed by remote' "$SCRATCH/s1.err"; then
+    fail "the server printed a client's going away as an error"
+fi
 
 # ---- the list ----
 req GET /api/games

@@ -14,6 +14,8 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,6 +316,32 @@ typedef struct request {
     bool too_large;
 } request_t;
 
+/* libmicrohttpd's error log, without the messages of a client that went away (a tab closed or
+ * reloaded while its event stream or an answer was being sent): those are expected and say
+ * nothing about the server. Every other message is printed as libmicrohttpd would. */
+static bool client_went_away(const char *msg)
+{
+    static const char *const gone[] = {
+        "The socket is no longer available for sending",
+        "The connection was forcibly closed by remote peer",
+        "Connection was closed by remote side with incomplete request",
+        "Failed to send data in request for",
+    };
+    for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++)
+        if (strstr(msg, gone[i])) return true;
+    return false;
+}
+
+static void on_mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    char msg[1024];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    if (client_went_away(msg)) return;
+    const size_t n = strlen(msg);
+    fprintf(stderr, "%s%s", msg, n && msg[n - 1] == '\n' ? "" : "\n");
+}
+
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
@@ -579,7 +607,8 @@ int web_run(const web_config_t *cfg)
                              MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
                              (unsigned)WEB_MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
                              (unsigned)WEB_CONNECTION_TIMEOUT, MHD_OPTION_NOTIFY_COMPLETED,
-                             on_completed, w, MHD_OPTION_END);
+                             on_completed, w, MHD_OPTION_EXTERNAL_LOGGER, on_mhd_log, NULL,
+                             MHD_OPTION_END);
         if (!d) {
             fprintf(stderr, "tengen web: cannot start the HTTP server\n");
             close(fd);
