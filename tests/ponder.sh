@@ -12,7 +12,9 @@ err() {
     fail=1
 }
 
-# GTP: two genmoves with a pause (the opponent's thinking time) after each. The sessions run
+# GTP: two genmoves with a pause (the opponent's thinking time) after each, long enough that
+# pondering still gets a second when the genmove itself is slow (sanitizers on a busy machine,
+# where one second of pause once left no time to ponder at all). The sessions run
 # without the move model: pondering does not depend on it, and loading it (most of a second under
 # the sanitizers) would eat into the pauses the checks rely on.
 gtp_session() {
@@ -20,10 +22,10 @@ gtp_session() {
         echo 'boardsize 9'
         echo 'komi 7'
         echo '1 genmove b'
-        sleep 1
+        sleep 2
         echo '2 play w E5'
         echo '3 genmove b'
-        sleep 1
+        sleep 2
         echo '4 undo'
         echo '5 name'
         echo '6 quit'
