@@ -23,50 +23,11 @@ if ! command -v curl >/dev/null; then
     exit 0
 fi
 
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
 DATA=$SCRATCH/data
-BODY=$SCRATCH/body
-JSON='Content-Type: application/json'
-PID=
-URL=
-
-source "$(dirname "$0")/web_server.bash"
+source "$(dirname "$0")/web_test.bash"
 
 trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
 
-# req METHOD PATH [BODY]: sets $status, the answer is in $BODY. A body is sent as JSON.
-req() {
-    local method=$1 path=$2
-    if [ $# -ge 3 ]; then
-        status=$(curl -s -o "$BODY" -w '%{http_code}' -X "$method" -H "$JSON" --data-binary "$3" \
-            "$URL$path")
-    else
-        status=$(curl -s -o "$BODY" -w '%{http_code}' -X "$method" "$URL$path")
-    fi
-}
-# expect STATUS [REASON] WHAT: the last answer had that status (and error reason).
-expect() {
-    local want=$1 reason=$2 what=$3
-    if [ "$status" != "$want" ]; then
-        fail "$what: status $status, expected $want: $(head -c 300 "$BODY")"
-    elif [ -n "$reason" ] && ! grep -qF "\"reason\":\"$reason\"" "$BODY"; then
-        fail "$what: reason is not '$reason': $(head -c 300 "$BODY")"
-    fi
-}
-# has TEXT WHAT: the last answer contains TEXT.
-has() {
-    grep -qF -- "$1" "$BODY" || fail "$2: no $1 in $(head -c 400 "$BODY")"
-}
-hasnt() {
-    ! grep -qF -- "$1" "$BODY" || fail "$2: unexpected $1 in $(head -c 400 "$BODY")"
-}
-id_of_body() {
-    sed -n 's/^{"id":"\([^"]*\)".*/\1/p' "$BODY"
-}
 # moves_of ID: the moves list of a game, as text.
 moves_of() {
     req GET "/api/games/$1"

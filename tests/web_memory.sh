@@ -25,15 +25,7 @@ if ! command -v curl >/dev/null; then
     exit 0
 fi
 
-failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
-BODY=$SCRATCH/body
-JSON='Content-Type: application/json'
-PID=
-URL=
+source "$(dirname "$0")/web_test.bash"
 STREAM=
 THINK=
 trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; [ -n "$STREAM" ] && kill "$STREAM" 2>/dev/null;
@@ -45,30 +37,6 @@ COUNT=$((1000 / scale))
 sanitized=0
 grep -qaE '__asan_init|__tsan_init' "$TENGEN" && sanitized=1
 
-source "$(dirname "$0")/web_server.bash"
-
-# req METHOD PATH [BODY]: sets $status, the answer is in $BODY. A body is sent as JSON.
-req() {
-    if [ $# -ge 3 ]; then
-        status=$(curl -s -o "$BODY" -w '%{http_code}' -X "$1" -H "$JSON" --data-binary "$3" "$URL$2")
-    else
-        status=$(curl -s -o "$BODY" -w '%{http_code}' -X "$1" "$URL$2")
-    fi
-}
-# expect STATUS [REASON] WHAT: the last answer had that status (and error reason).
-expect() {
-    if [ "$status" != "$1" ]; then
-        fail "$3: status $status, expected $1: $(head -c 300 "$BODY")"
-    elif [ -n "$2" ] && ! grep -qF "\"reason\":\"$2\"" "$BODY"; then
-        fail "$3: reason is not '$2': $(head -c 300 "$BODY")"
-    fi
-}
-has() {
-    grep -qF -- "$1" "$BODY" || fail "$2: no $1 in $(head -c 400 "$BODY")"
-}
-id_of_body() {
-    sed -n 's/^{"id":"\([^"]*\)".*/\1/p' "$BODY"
-}
 # status_field NAME: a number of GET /api/status.
 status_field() {
     curl -s "$URL/api/status" | sed -n "s/.*\"$1\":\([0-9.]*\).*/\1/p"
