@@ -712,25 +712,20 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
              * fights look won. */
             if (wins_count_now(e, c, opponent_passed)) mv.point = POINT_PASS;
         }
-        if (!cleanup && mv.point == POINT_PASS && mv.winrate < 0.5 && !position_settled(e)) {
-            /* A pass that the search expects to lose, with points still open, concedes the game
-             * if the opponent passes back; a real move is hardly ever worse while points are
-             * open (when only own eyes are left to fill, the position is settled). It happens
-             * after a surprise: visits reused from the previous search, gathered while
-             * the pass looked good, keep it ahead (game 59 of a 9x9 match against GNU Go: a pass
-             * at 28% in the middle of a fight, the best real move at 25%). */
-            const int instead = most_visited_real_move(&rep, ENGINE_MIN_REAL_MOVE_VISITS);
-            if (instead != POINT_NONE) {
-                mv.point = instead;
-                mv.winrate = winrate_of(&rep, instead);
-            }
-        }
-        if (!cleanup && mv.point == POINT_PASS && mv.winrate >= 0.5 &&
-            !wins_count_now(e, c, opponent_passed)) {
-            /* The search scores two passes by the board as it stands, every stone alive; the
-             * count that ends the game takes the dead stones off first. A pass that wins the
-             * first and loses the second (an own group dead inside the opponent's area, which
-             * the tree's pass lines never had to capture) gives the game away. */
+        /* A pass the search chose is replaced by the most visited real move when it gives the
+         * game away:
+         * - expected to lose, with points still open: it concedes the game if the opponent
+         *   passes back, and a real move is hardly ever worse while points are open (when only
+         *   own eyes are left to fill, the position is settled). It happens after a surprise:
+         *   visits reused from the previous search, gathered while the pass looked good, keep
+         *   it ahead (game 59 of a 9x9 match against GNU Go: a pass at 28% in the middle of a
+         *   fight, the best real move at 25%);
+         * - expected to win, but losing the count with the dead stones removed: the search
+         *   scores two passes by the board as it stands, every stone alive, and an own group
+         *   dead inside the opponent's area, which the tree's pass lines never had to capture,
+         *   counts there. */
+        if (!cleanup && mv.point == POINT_PASS &&
+            (mv.winrate < 0.5 ? !position_settled(e) : !wins_count_now(e, c, opponent_passed))) {
             const int instead = most_visited_real_move(&rep, ENGINE_MIN_REAL_MOVE_VISITS);
             if (instead != POINT_NONE) {
                 mv.point = instead;
@@ -762,13 +757,18 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
     return mv.point;
 }
 
+/* Does the cached ownership belong to the current position (with either player to move)? */
+static bool ownership_current(const engine_t *e)
+{
+    const game_t *g = e->game;
+    return e->own_valid && e->own_hash == game_board(g)->hash &&
+           e->own_moves == game_move_count(g);
+}
+
 /* Make sure the cached ownership belongs to the current position with to_move to play. */
 static void ensure_ownership(engine_t *e, stone_t to_move)
 {
-    const game_t *g = e->game;
-    if (e->own_valid && e->own_hash == game_board(g)->hash &&
-        e->own_moves == game_move_count(g) && e->own_to_move == to_move)
-        return;
+    if (ownership_current(e) && e->own_to_move == to_move) return;
     mcts_config_t cfg;
     mcts_config_from(&e->s, &cfg);
     if (e->s.playouts <= 0) {
@@ -832,9 +832,7 @@ static bool exact_statuses(engine_t *e, bool at_end, stone_t to_move, stone_stat
         /* The prover answers on a settled board in a fraction of a second and spends its whole
          * budget (seconds) for an "unknown" on an open one, e.g. after an early pass: ask the
          * ownership first. */
-        if (!e->own_valid || e->own_hash != game_board(g)->hash ||
-            e->own_moves != game_move_count(g))
-            ensure_ownership(e, game_to_move(g));
+        if (!ownership_current(e)) ensure_ownership(e, game_to_move(g));
         if (!mostly_settled(e)) return false;
         ab_final_t *f = malloc(sizeof(*f));
         if (!f) return false;
