@@ -806,6 +806,47 @@ static void test_setup_nodes_bounded(void **state)
     free(passes);
 }
 
+/* A game written and read back is the same game: the same position and the same entries. */
+static void expect_game_round_trip(const game_t *g)
+{
+    sgf_node_t *tree = sgf_from_game(g, NULL, NULL);
+    assert_non_null(tree);
+    char *text = sgf_write(tree);
+    sgf_free(tree);
+    assert_non_null(text);
+    game_t *again = game_ok(text, -1);
+    if (game_board(again)->hash != game_board(g)->hash)
+        fail_msg("another position read back from:\n%s", text);
+    assert_int_equal(game_move_count(again), game_move_count(g));
+    assert_int_equal(game_to_move(again), game_to_move(g));
+    game_free(again);
+    free(text);
+}
+
+/* Setup is written as what it changed. A request that leaves strings without liberties resolves
+ * by the order of its points, which AB, AW and AE do not keep: a column of white stones through
+ * black ones (the white stones come second and take the black ones' last liberties) once read
+ * back as another position. */
+static void test_setup_written_as_change(void **state)
+{
+    (void)state;
+    game_t *g = game_ok("(;SZ[9]AB[ia:ci]AW[da:di]PL[W];AE[bb:cc];W[bb];B[cc])", -1);
+    expect_game_round_trip(g);
+    game_free(g);
+    /* A setup node that changes nothing stays an entry of its own. */
+    g = game_ok("(;SZ[5]AB[cc];AB[cc];B[dd];AE[ee])", -1);
+    assert_int_equal(game_move_count(g), 4);
+    expect_game_round_trip(g);
+    game_free(g);
+    /* Removals come first: the white stone keeps the liberty that AE frees. */
+    g = game_ok("(;SZ[5]AB[ba][ab];AW[aa]AE[ba])", -1);
+    const board_t *b = game_board(g);
+    assert_int_equal(board_at(b, board_point(b, 0, 0)), STONE_WHITE);
+    assert_int_equal(board_at(b, board_point(b, 1, 0)), STONE_EMPTY);
+    expect_game_round_trip(g);
+    game_free(g);
+}
+
 /* Rectangles expand a few bytes into many points: the main line's sum is refused beyond
  * SGF_MAX_SETUP_POINTS, with a NULL game and the limit named (a trainer skips such a file). */
 static void test_setup_points_limit(void **state)
@@ -871,7 +912,7 @@ static void test_from_game(void **state)
     char *text = expect_round_trip(tree);
     assert_string_equal(text, "(;GM[1]FF[4]CA[UTF-8]AP[tengen:" TENGEN_VERSION
                               "]SZ[9]KM[7.5]RU[AGA]HA[2]"
-                              "PB[Black \\]name]RE[W+R]AB[cg][gc]\n;W[ee]\n;AW[aa]AE[ee]PL[W]\n;W[])\n");
+                              "PB[Black \\]name]RE[W+R]AB[gc][cg]\n;W[ee]\n;AE[ee]AW[aa]PL[W]\n;W[])\n");
     free(text);
     sgf_free(tree);
     game_free(g);
@@ -931,6 +972,7 @@ int main(void)
         cmocka_unit_test(test_to_game_setup),
         cmocka_unit_test(test_to_game_errors),
         cmocka_unit_test(test_setup_nodes_bounded),
+        cmocka_unit_test(test_setup_written_as_change),
         cmocka_unit_test(test_setup_points_limit),
         cmocka_unit_test(test_point_text),
         cmocka_unit_test(test_from_game),

@@ -108,6 +108,11 @@ int game_move_count(const game_t *g);                 /* entries, setup included
  * and stones to the arrays as passed to game_setup. The arrays stay valid until the game's history
  * changes (a move, setup, undo or reset). */
 int game_setup_at(const game_t *g, int i, const int **points, const stone_t **stones);
+/* What setup entry i changed: the points whose colour it changed (in point order) and their
+ * colours after it, into arrays of BOARD_MAX_POINTS; returns how many (0 for no change or no
+ * setup entry). Putting exactly these on the board before it, removals first, gives the same
+ * position whatever the order of the rest, since no string is left without a liberty. */
+int game_setup_change_at(const game_t *g, int i, int *points, stone_t *after);
 const game_move_t *game_move_at(const game_t *g, int i);
 int game_last_move(const game_t *g);                  /* point of the last move, or POINT_NONE */
 /* The move before the last one (the mover's own previous move), or POINT_NONE when there is none

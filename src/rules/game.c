@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(BOARD_MAX_POINTS <= 1 << 12, "a setup undo record packs a point in 12 bits");
+
 /* A multiset of 64-bit position keys with open addressing (linear probing). Deletion keeps a
  * zero count as a tombstone so probe chains stay intact; the table is rebuilt when it fills. */
 typedef struct key_set {
@@ -44,7 +46,7 @@ struct game {
     int *setup_points;                      /* every setup entry's points, in history order */
     stone_t *setup_stones;                  /* and their stones */
     size_t num_setup_points, cap_setup_points, cap_setup_stones;
-    uint16_t *setup_undo;
+    uint16_t *setup_undo; /* per changed point: point << 4 | colour after << 2 | colour before */
     size_t num_setup_undo, cap_setup_undo;
 
     uint64_t initial_key_hash; /* stone hash of the position before any entry */
@@ -334,7 +336,7 @@ static void setup_undo(game_t *g, const setup_entry_t *e)
     stone_t stones[BOARD_MAX_POINTS];
     for (int i = 0; i < e->undo_n; i++) {
         const uint16_t r = g->setup_undo[e->undo_first + (size_t)i];
-        points[i] = r >> 2;
+        points[i] = r >> 4;
         stones[i] = (stone_t)(r & 3);
     }
     board_restore_points(&g->board, points, stones, e->undo_n);
@@ -535,7 +537,8 @@ bool game_setup(game_t *g, const int *points, const stone_t *stones, int n)
     board_setup_points(&g->board, points, stones, n);
     for (int p = 0; p < num_points; p++)
         if (g->board.color[p] != before[p])
-            g->setup_undo[e->undo_first + (size_t)e->undo_n++] = (uint16_t)(p << 2 | before[p]);
+            g->setup_undo[e->undo_first + (size_t)e->undo_n++] =
+                (uint16_t)(p << 4 | g->board.color[p] << 2 | before[p]);
     g->num_setup_points += (size_t)n;
     g->num_setup_undo += (size_t)e->undo_n;
     g->num_setups++;
@@ -560,6 +563,18 @@ int game_setup_at(const game_t *g, int i, const int **points, const stone_t **st
     *points = g->setup_points + e->first;
     *stones = g->setup_stones + e->first;
     return e->n;
+}
+
+int game_setup_change_at(const game_t *g, int i, int *points, stone_t *after)
+{
+    if (i < 0 || i >= g->num_moves || g->moves[i].setup_index < 0) return 0;
+    const setup_entry_t *e = &g->setups[g->moves[i].setup_index];
+    for (int k = 0; k < e->undo_n; k++) {
+        const uint16_t r = g->setup_undo[e->undo_first + (size_t)k];
+        points[k] = r >> 4;
+        after[k] = (stone_t)(r >> 2 & 3);
+    }
+    return e->undo_n;
 }
 
 int game_fixed_handicap_points(int size, int stones, int *out)

@@ -297,6 +297,21 @@ static bool read_setup(const sgf_node_t *node, const board_t *b, setup_t *s, sgf
                     add_setup_point(s, board_point(b, x, y), kinds[k].stone);
         }
     }
+    /* Removals first, the rest in file order: a position's stones then never lose their last
+     * liberty on the way, so a written change (sgf_from_game) reads back as it was. */
+    int points[SGF_MAX_SETUP], k = 0;
+    stone_t stones[SGF_MAX_SETUP];
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < s->n; i++)
+            if ((s->stones[i] == STONE_EMPTY) == (pass == 0)) {
+                points[k] = s->points[i];
+                stones[k++] = s->stones[i];
+            }
+    for (int i = 0; i < s->n; i++) {
+        s->points[i] = points[i];
+        s->stones[i] = stones[i];
+        s->index[points[i]] = i + 1;
+    }
     return true;
 }
 
@@ -455,20 +470,51 @@ static const char *ru_for(const char *preset)
     return preset;
 }
 
-static bool add_setup_props(sgf_node_t *node, const board_t *b, const int *points,
-                            const stone_t *stones, int n)
+/* The game g as it stood before entry `upto`, replayed into *scratch (made on first use) from
+ * entry *done on, so that a whole game costs one replay. Returns false out of memory. */
+static bool replay_until(const game_t *g, int upto, game_t **scratch, int *done)
+{
+    if (*scratch == NULL) {
+        *scratch = game_new(game_size(g), game_rules(g));
+        if (*scratch == NULL) return false;
+    }
+    for (; *done < upto; (*done)++) {
+        const game_move_t *m = game_move_at(g, *done);
+        const int *points;
+        const stone_t *stones;
+        const int n = game_setup_at(g, *done, &points, &stones);
+        const bool ok = m->setup_index >= 0 ? game_setup(*scratch, points, stones, n)
+                                            : game_play(*scratch, m->color, m->point) == GAME_OK;
+        if (!ok) return false;
+    }
+    return true;
+}
+
+/* Setup entry i of g as AE, AB and AW of what it changed, not of what it asked for: a request can
+ * leave strings without liberties, and how those resolve depends on the order of its points, which
+ * the properties do not keep. A change needs no order once its removals come first (read_setup).
+ * An entry that changed nothing clears a point that was empty, so that it stays an entry. */
+static bool add_setup_props(sgf_node_t *node, const game_t *g, int i, game_t **scratch, int *done)
 {
     static const char *const ids[] = {"AE", "AB", "AW"};
-    bool ok = true;
-    for (int kind = 1; kind <= 3; kind++) {
-        stone_t want = kind == 3 ? STONE_EMPTY : (stone_t)kind;
-        for (int i = 0; i < n && ok; i++) {
-            if (stones[i] != want)
-                continue;
-            char text[3];
-            ok = sgf_add(node, ids[want], sgf_point_text(b, points[i], text));
-        }
+    const board_t *b = game_board(g);
+    int points[BOARD_MAX_POINTS];
+    stone_t after[BOARD_MAX_POINTS];
+    const int n = game_setup_change_at(g, i, points, after);
+    char text[3];
+    if (n == 0) {
+        if (!replay_until(g, i, scratch, done)) return false;
+        const board_t *before = game_board(*scratch);
+        for (int p = 0; p < before->num_points; p++)
+            if (board_at(before, p) == STONE_EMPTY)
+                return sgf_add(node, "AE", sgf_point_text(b, p, text));
+        return false; /* a position always has an empty point */
     }
+    bool ok = true;
+    for (int kind = 0; kind < 3; kind++)
+        for (int k = 0; k < n && ok; k++)
+            if (after[k] == (stone_t)kind)
+                ok = sgf_add(node, ids[kind], sgf_point_text(b, points[k], text));
     return ok;
 }
 
@@ -506,14 +552,13 @@ sgf_node_t *sgf_from_game(const game_t *g, const char *black_name, const char *w
     }
     int count = game_move_count(g);
     sgf_node_t *node = root;
+    game_t *scratch = NULL; /* the game replayed, for setup entries that changed nothing */
+    int replayed = 0;
     for (int i = 0; i < count && ok; i++) {
         const game_move_t *m = game_move_at(g, i);
         stone_t next_to_move =
             i + 1 < count ? game_move_at(g, i + 1)->to_move_before : game_to_move(g);
         if (m->setup_index >= 0) {
-            const int *points;
-            const stone_t *stones;
-            int n = game_setup_at(g, i, &points, &stones);
             /* The first setup before any move goes into the root, as handicap stones must;
              * unless white was to move before it (PL before the setup): then the root says so
              * and the setup follows in a node of its own, since a reader applies a node's setup
@@ -525,7 +570,7 @@ sgf_node_t *sgf_from_game(const game_t *g, const char *black_name, const char *w
                 node = sgf_add_child(node);
                 ok = node != NULL;
             }
-            ok = ok && add_setup_props(node, b, points, stones, n);
+            ok = ok && add_setup_props(node, g, i, &scratch, &replayed);
             /* PL only where a reader would not infer the player: after handicap stones white
              * moves, after other setup the player to move is unchanged. */
             bool handicap_entry = i == 0 && game_handicap(g) > 0;
@@ -550,6 +595,7 @@ sgf_node_t *sgf_from_game(const game_t *g, const char *black_name, const char *w
     }
     if (ok && count == 0 && game_to_move(g) != STONE_BLACK)
         ok = sgf_add(root, "PL", "W");
+    game_free(scratch);
     if (!ok) {
         sgf_free(root);
         return NULL;
