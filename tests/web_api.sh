@@ -10,8 +10,9 @@
 # Go's capture end, a game against the alpha-beta engine ("engine": "ab"; bad values 400), the
 # AI resigning a hopeless position, copies of the first moves (two moves of one colour in a
 # row), SGF export read back by `tengen gtp` (loadsgf) and import, "move now" (a long search
-# stopped early) and undo, resign and delete while the AI thinks or waits, and a restart that
-# finds every game with its moves and engine (a corrupt file is reported and left alone; a second
+# stopped early) and undo, resign and delete while the AI thinks or waits, analysis on request
+# (its events, its stop, its time cap, the requests that end it, review, bad requests), and a
+# restart that finds every game with its moves and engine (a corrupt file is reported and left alone; a second
 # server on the folder refused).
 #   bash tests/web_api.sh <path to tengen>    (from the source root; CTest does this)
 set -u
@@ -563,6 +564,135 @@ expect 200 "" "delete the game of the closed stream"
 if grep -E 'Failed to send|no longer available|closed by remote' "$SCRATCH/s1.err"; then
     fail "the server printed a client's going away as an error"
 fi
+
+# ---- analysis on request: POST .../analyze, DELETE .../analyze ----
+req POST /api/games '{"size":9,"playouts":500}'
+GA=$(id_of_body)
+curl -s -N --max-time 60 "$URL/api/games/$GA/analysis" >"$SCRATCH/sse4" &
+SSE=$!
+wait_for "$SCRATCH/sse4" "event: state" || fail "the analysis stream sent nothing"
+req POST "/api/games/$GA/analyze"
+expect 200 "" "analyze"
+has '"ai_thinking":false,"analyzing":true' "analyze: the state says so"
+wait_for "$SCRATCH/sse4" 'data: {"move_number":0,"to_move":"black"' || fail "no analysis events"
+req GET "/api/games/$GA"
+has '"analyzing":true' "the analysis goes on until stopped"
+req DELETE "/api/games/$GA/analyze"
+expect 200 "" "stop the analysis"
+has '"analyzing":false' "the stop answers once the analysis ended"
+wait_for "$SCRATCH/sse4" '"final":true' || fail "no final analysis after the stop"
+grep '"final":true' "$SCRATCH/sse4" |
+    grep -q '^data: {"move_number":0,"to_move":"black".*"candidates":\[{"move":"[A-J][0-9]","visits":' ||
+    fail "final analysis: $(grep '"final"' "$SCRATCH/sse4" | head -c 300)"
+req GET "/api/games/$GA"
+has '"last_analysis":{"move_number":0,"to_move":"black"' "the analysis is the last search"
+req DELETE "/api/games/$GA/analyze"
+expect 200 "" "stop without an analysis"
+# A refused move leaves it running; a move, a genmove and an undo end it first.
+req POST "/api/games/$GA/analyze" '{"seconds":30}'
+req POST "/api/games/$GA/play" '{"move":"Z9"}'
+expect 400 "bad move" "a bad move during an analysis"
+req GET "/api/games/$GA"
+has '"analyzing":true' "a refused move leaves the analysis running"
+req POST "/api/games/$GA/play" '{"move":"E5"}'
+expect 200 "" "a move during an analysis"
+has '"move_number":1,' "the move was played"
+has '"analyzing":false' "a move ends the analysis"
+req POST "/api/games/$GA/analyze"
+expect 200 "" "analyze on the AI's turn"
+wait_for "$SCRATCH/sse4" 'data: {"move_number":1,"to_move":"white"' || fail "no analysis of move 1"
+req POST "/api/games/$GA/genmove"
+expect 200 "" "genmove during an analysis"
+has '"move_number":2,' "genmove after an analysis"
+has '"analyzing":false' "genmove ends the analysis"
+req POST "/api/games/$GA/analyze"
+req POST "/api/games/$GA/play" '{"move":"E5"}'
+expect 409 occupied "an occupied point during an analysis"
+req POST "/api/games/$GA/undo"
+expect 200 "" "undo during an analysis"
+has '"move_number":0,' "undo during an analysis"
+has '"analyzing":false' "undo ends the analysis"
+# The time cap ends it by itself.
+req POST "/api/games/$GA/analyze" '{"seconds":0.3}'
+expect 200 "" "analyze for 0.3 s"
+for _ in $(seq 1 100); do
+    req GET "/api/games/$GA"
+    grep -q '"analyzing":false' "$BODY" && break
+    sleep 0.1
+done
+has '"analyzing":false' "the time cap ends the analysis"
+# Bad requests.
+req POST "/api/games/$GA/analyze" '{"seconds":0}'
+expect 400 "bad field" "analyze for 0 s"
+req POST "/api/games/$GA/analyze" '{"seconds":601}'
+expect 400 "bad field" "analyze for 601 s"
+req POST "/api/games/$GA/analyze" '{"seconds":"long"}'
+expect 400 "bad field" "analyze for a text"
+req POST "/api/games/$GA/analyze" '{"move":1}'
+expect 400 "bad field" "analyze a move beyond the game"
+req POST "/api/games/$GA/analyze" '{"move":-1}'
+expect 400 "bad field" "analyze a negative move"
+req POST "/api/games/$GA/analyze" '{"seconds":'
+expect 400 "bad json" "analyze with broken JSON"
+status=$(curl -s -D "$SCRATCH/headers" -o "$BODY" -w '%{http_code}' -X PUT "$URL/api/games/$GA/analyze")
+[ "$status" = 405 ] && grep -qi '^Allow: POST, DELETE' "$SCRATCH/headers" || fail "PUT analyze: $status"
+req POST /api/games/nosuchgame/analyze
+expect 404 "not found" "analyze an unknown game"
+req DELETE /api/games/nosuchgame/analyze
+expect 404 "not found" "stop the analysis of an unknown game"
+# Review: a position of the past, in any phase, without touching the game's last search.
+req POST "/api/games/$GA/play" '{"move":"E5"}'
+req POST "/api/games/$GA/genmove"
+req POST "/api/games/$GA/resign"
+has '"phase":"over"' "resigned"
+req POST "/api/games/$GA/analyze"
+expect 409 "game over" "analyze a game that is over"
+mark=$(wc -l <"$SCRATCH/sse4")
+req POST "/api/games/$GA/analyze" '{"move":0,"seconds":0.3}'
+expect 200 "" "analyze the empty board of a game that is over"
+has '"analyzing":true' "review analysis"
+for _ in $(seq 1 100); do
+    tail -n +"$((mark + 1))" "$SCRATCH/sse4" | grep -q '^data: {"move_number":0,"to_move":"black"' &&
+        break
+    sleep 0.1
+done
+tail -n +"$((mark + 1))" "$SCRATCH/sse4" | grep -q '^data: {"move_number":0,"to_move":"black"' ||
+    fail "no analysis of the review position"
+for _ in $(seq 1 100); do
+    req GET "/api/games/$GA"
+    grep -q '"analyzing":false' "$BODY" && break
+    sleep 0.1
+done
+has '"analyzing":false' "the review analysis ended"
+has '"last_analysis":{"move_number":1,"to_move":"white"' "a review keeps the game's last search"
+has '"moves":["E5",' "a review changes no move"
+# The AI thinking refuses an analysis; deleting the game ends one.
+req POST /api/games '{"size":9,"playouts":0,"seconds":30}'
+GB=$(id_of_body)
+req POST "/api/games/$GB/play" '{"move":"E5"}'
+curl -s -o "$SCRATCH/gb-genmove" -X POST "$URL/api/games/$GB/genmove" &
+GENMOVE=$!
+for _ in $(seq 1 100); do
+    req GET "/api/games/$GB"
+    grep -q '"ai_thinking":true' "$BODY" && break
+    sleep 0.1
+done
+req POST "/api/games/$GB/analyze"
+expect 409 "ai thinking" "analyze while the AI thinks"
+req DELETE "/api/games/$GB/analyze"
+expect 200 "" "stopping no analysis while the AI thinks"
+has '"ai_thinking":true' "stopping no analysis leaves the AI thinking"
+req POST "/api/games/$GB/stop"
+wait "$GENMOVE"
+req POST "/api/games/$GB/analyze"
+expect 200 "" "analyze before deleting"
+req DELETE "/api/games/$GB"
+expect 200 "" "delete during an analysis"
+req DELETE "/api/games/$GA"
+expect 200 "" "delete the analysed game"
+wait_for "$SCRATCH/sse4" "event: deleted" || fail "the analysed game's stream did not end"
+kill "$SSE" 2>/dev/null
+wait "$SSE" 2>/dev/null
 
 # ---- the list ----
 req GET /api/games

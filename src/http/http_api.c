@@ -316,14 +316,15 @@ static bool parse_options(const cJSON *obj, web_options_t *o, web_reply_t *r)
 
 /* ---- waiting for the AI ---- */
 
-/* Queue the game's job and wait until it ran. Under the game's lock; false after an error reply
- * (429 when the pool is full: nothing changed; 503 when the server stops). */
-static bool run_job(web_t *w, web_game_t *g, web_job_t job, web_reply_t *r)
+/* Queue the game's job. Under the game's lock; false after an error reply (429 when the pool is
+ * full: nothing changed). */
+static bool start_job(web_t *w, web_game_t *g, web_job_t job, web_reply_t *r)
 {
     g->thinking = true;
     g->job_started = false;
     g->job = job;
     atomic_store(&g->move_now, false);
+    atomic_store(&g->analyze_stop, false);
     if (!web_pool_submit(w->pool, g)) {
         g->thinking = false;
         g->job = WEB_JOB_NONE;
@@ -336,6 +337,14 @@ static bool run_job(web_t *w, web_game_t *g, web_job_t job, web_reply_t *r)
         return false;
     }
     web_game_notify(g);
+    return true;
+}
+
+/* Queue the game's job and wait until it ran. Under the game's lock; false after an error reply
+ * (429 when the pool is full: nothing changed; 503 when the server stops). */
+static bool run_job(web_t *w, web_game_t *g, web_job_t job, web_reply_t *r)
+{
+    if (!start_job(w, g, job, r)) return false;
     while (g->thinking && !atomic_load(&w->stopping)) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
@@ -374,7 +383,9 @@ typedef enum stop_mode {
  * until the server stops. Under the lock, released while waiting. */
 static void halt_job(web_t *w, web_game_t *g, stop_mode_t mode)
 {
-    if (g->thinking && !g->job_started && mode != STOP_MOVE && web_pool_cancel(w->pool, g)) {
+    /* An analysis has no move to play: every mode throws it away. */
+    if (g->thinking && !g->job_started && (mode != STOP_MOVE || g->job == WEB_JOB_ANALYZE) &&
+        web_pool_cancel(w->pool, g)) {
         /* Not started yet: nothing was searched, nothing to play (our reference is held). */
         g->thinking = false;
         g->job = WEB_JOB_NONE;
@@ -382,6 +393,7 @@ static void halt_job(web_t *w, web_game_t *g, stop_mode_t mode)
     }
     while (g->thinking && !atomic_load(&w->stopping)) {
         atomic_store(&g->move_now, true);
+        if (g->job == WEB_JOB_ANALYZE) atomic_store(&g->analyze_stop, true);
         /* The alpha-beta engine has no reports to carry the request: stop its search directly,
          * until its move is played (the judgement of the dead stones that may follow is not
          * cut short, as with MCTS). */
@@ -404,6 +416,40 @@ static bool stop_ai(web_t *w, web_game_t *g, stop_mode_t mode, web_reply_t *r)
         return false;
     }
     if (g->thinking) {
+        web_error(r, 503, "stopping", "The server is shutting down.");
+        return false;
+    }
+    return true;
+}
+
+/* Is an analysis (not the AI's move) searching or waiting for a search thread? Under the lock. */
+static bool is_analyzing(const web_game_t *g)
+{
+    return g->thinking && g->job == WEB_JOB_ANALYZE;
+}
+
+/* End an analysis in progress and wait for its job (http_internal.h), before a change of the
+ * game; the caller checks the game again after, as others may have changed it meanwhile. False
+ * after an error reply: 404 if the game was deleted, 503 if the server stops first. Under the
+ * lock. */
+static bool end_analysis(web_t *w, web_game_t *g, web_reply_t *r)
+{
+    /* Only the analysis: a genmove that another request started meanwhile is left alone. */
+    while (is_analyzing(g) && !g->deleted && !atomic_load(&w->stopping)) {
+        if (!g->job_started && web_pool_cancel(w->pool, g)) {
+            g->thinking = false;
+            g->job = WEB_JOB_NONE;
+            web_game_notify(g);
+            break;
+        }
+        atomic_store(&g->analyze_stop, true);
+        wait_changed(g, 0.5);
+    }
+    if (g->deleted) {
+        web_error(r, 404, "not found", "No game %s: it was deleted.", g->id);
+        return false;
+    }
+    if (is_analyzing(g)) {
         web_error(r, 503, "stopping", "The server is shutting down.");
         return false;
     }
@@ -654,7 +700,7 @@ static bool check_idle(const web_game_t *g, web_reply_t *r)
         web_error(r, 404, "not found", "No game %s: it was deleted.", g->id);
         return false;
     }
-    if (!g->thinking) return true;
+    if (!g->thinking || is_analyzing(g)) return true;
     web_error(r, 409, "ai thinking",
               "The AI is thinking: wait for its move, or ask for it at once (stop).");
     return false;
@@ -695,6 +741,29 @@ static void game_over_error(const web_game_t *g, web_reply_t *r)
         web_error(r, 409, "game over", "The game is over.");
 }
 
+/* May the human play p (text: as sent) now? False after an error reply. Under the lock; only
+ * reads the game, so an analysis may run meanwhile. */
+static bool check_play(const web_game_t *g, const char *text, int p, web_reply_t *r)
+{
+    const game_t *game = engine_game(g->engine);
+    game_status_t s;
+    if (!check_idle(g, r)) {
+    } else if (web_game_phase(g) != WEB_PHASE_PLAY) {
+        game_over_error(g, r);
+    } else if (p == POINT_NONE) {
+        web_error(r, 400, "bad move", "\"%.20s\" is not a point of this %dx%d board nor \"pass\".",
+                  text, game_size(game), game_size(game));
+    } else if (game_to_move(game) != g->human) {
+        web_error(r, 409, "not your turn", "It is not your turn: the AI (%s) is to move.",
+                  web_color_name(game_to_move(game)));
+    } else if ((s = game_check_move(game, g->human, p)) != GAME_OK) {
+        illegal_move(r, s);
+    } else {
+        return true;
+    }
+    return false;
+}
+
 static void handle_play(web_t *w, web_game_t *g, const cJSON *body, web_reply_t *r)
 {
     const cJSON *mv = field(body, "move");
@@ -706,15 +775,9 @@ static void handle_play(web_t *w, web_game_t *g, const cJSON *body, web_reply_t 
     pthread_mutex_lock(&g->lock);
     game_t *game = engine_game(g->engine);
     const int p = strlen(text) < 8 ? board_point_from_gtp(game_board(game), text) : POINT_NONE;
-    if (!check_idle(g, r)) {
-    } else if (web_game_phase(g) != WEB_PHASE_PLAY) {
-        game_over_error(g, r);
-    } else if (p == POINT_NONE) {
-        web_error(r, 400, "bad move", "\"%.20s\" is not a point of this %dx%d board nor \"pass\".",
-                  text, game_size(game), game_size(game));
-    } else if (game_to_move(game) != g->human) {
-        web_error(r, 409, "not your turn", "It is not your turn: the AI (%s) is to move.",
-                  web_color_name(game_to_move(game)));
+    /* A move that is refused leaves an analysis running; one that is played ends it first. */
+    if (!check_play(g, text, p, r) ||
+        (is_analyzing(g) && !(end_analysis(w, g, r) && check_play(g, text, p, r)))) {
     } else {
         const game_status_t s = game_play(game, g->human, p);
         if (s != GAME_OK) {
@@ -735,16 +798,26 @@ static void handle_play(web_t *w, web_game_t *g, const cJSON *body, web_reply_t 
     pthread_mutex_unlock(&g->lock);
 }
 
-static void handle_genmove(web_t *w, web_game_t *g, web_reply_t *r)
+/* May the AI be asked to move now? False after an error reply. Under the lock. */
+static bool check_genmove(const web_game_t *g, web_reply_t *r)
 {
-    pthread_mutex_lock(&g->lock);
-    const game_t *game = engine_game(g->engine);
     if (!check_idle(g, r)) {
     } else if (web_game_phase(g) != WEB_PHASE_PLAY) {
         game_over_error(g, r);
-    } else if (game_to_move(game) == g->human) {
+    } else if (game_to_move(engine_game(g->engine)) == g->human) {
         web_error(r, 409, "not ai turn", "It is your turn (%s), not the AI's.",
                   web_color_name(g->human));
+    } else {
+        return true;
+    }
+    return false;
+}
+
+static void handle_genmove(web_t *w, web_game_t *g, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    if (!check_genmove(g, r) ||
+        (is_analyzing(g) && !(end_analysis(w, g, r) && check_genmove(g, r)))) {
     } else if (run_job(w, g, WEB_JOB_GENMOVE, r)) {
         reply_state(r, 200, g);
     }
@@ -826,17 +899,28 @@ static void handle_resign(web_t *w, web_game_t *g, web_reply_t *r)
     pthread_mutex_unlock(&g->lock);
 }
 
-static void handle_score(web_game_t *g, const cJSON *body, web_reply_t *r)
+/* May the game be counted now? False after an error reply. Under the lock. */
+static bool check_score(const web_game_t *g, web_reply_t *r)
 {
-    pthread_mutex_lock(&g->lock);
-    const game_t *game = engine_game(g->engine);
-    const game_end_t end = game_end_reason(game);
+    const game_end_t end = game_end_reason(engine_game(g->engine));
     if (!check_idle(g, r)) {
     } else if (end == GAME_END_NONE) {
         web_error(r, 409, "still playing",
                   "The game is still being played: it is counted after two passes in a row.");
     } else if (end != GAME_END_PASSES) {
         game_over_error(g, r);
+    } else {
+        return true;
+    }
+    return false;
+}
+
+static void handle_score(web_t *w, web_game_t *g, const cJSON *body, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    const game_t *game = engine_game(g->engine);
+    /* An analysis runs here only on a position of the past (review). */
+    if (!check_score(g, r) || (is_analyzing(g) && !(end_analysis(w, g, r) && check_score(g, r)))) {
     } else {
         const cJSON *list = field(body, "dead");
         bool dead[BOARD_MAX_POINTS];
@@ -859,6 +943,52 @@ static void handle_stop(web_t *w, web_game_t *g, web_reply_t *r)
 {
     pthread_mutex_lock(&g->lock);
     if (stop_ai(w, g, STOP_MOVE, r)) reply_state(r, 200, g);
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* May the position of n moves (count: the current one) be analysed now? False after an error
+ * reply. Under the lock. */
+static bool check_analyze(const web_game_t *g, bool has_move, double n, web_reply_t *r)
+{
+    const int count = web_game_move_count(g);
+    if (!check_idle(g, r)) {
+    } else if (has_move && n > count) {
+        web_error(r, 400, "bad field", "move must be a whole number from 0 to %d.", count);
+    } else if ((!has_move || n == count) && web_game_phase(g) != WEB_PHASE_PLAY) {
+        /* A position of the past may be reviewed in every phase. */
+        game_over_error(g, r);
+    } else {
+        return true;
+    }
+    return false;
+}
+
+/* Start an analysis (docs/web.md, "Analysis"); one in progress is ended first, so a second
+ * request starts it again with its own settings. Answers at once. */
+static void handle_analyze(web_t *w, web_game_t *g, const cJSON *body, web_reply_t *r)
+{
+    bool has_seconds = false, has_move = false;
+    double seconds = WEB_ANALYZE_DEFAULT_SECONDS, move = 0;
+    if (!number_field(body, "seconds", WEB_MIN_SECONDS, WEB_ANALYZE_MAX_SECONDS, false,
+                      &has_seconds, &seconds, r) ||
+        !number_field(body, "move", 0, 1e9, true, &has_move, &move, r))
+        return;
+    pthread_mutex_lock(&g->lock);
+    if (!check_analyze(g, has_move, move, r) ||
+        (is_analyzing(g) && !(end_analysis(w, g, r) && check_analyze(g, has_move, move, r)))) {
+    } else {
+        g->analyze_seconds = seconds;
+        g->analyze_moves = has_move ? (int)move : web_game_move_count(g);
+        if (start_job(w, g, WEB_JOB_ANALYZE, r)) reply_state(r, 200, g);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* End an analysis (DELETE .../analyze); without one, nothing changes. Answers once it ended. */
+static void handle_analyze_stop(web_t *w, web_game_t *g, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    if (end_analysis(w, g, r)) reply_state(r, 200, g);
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -971,8 +1101,8 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         web_error(r, 404, "not found", "No such path.");
         return;
     }
-    static const char *const POST_ACTIONS[] = {"play",  "genmove", "undo", "resign",
-                                               "score", "stop",    "copy", NULL};
+    static const char *const POST_ACTIONS[] = {"play", "genmove", "undo",    "resign", "score",
+                                               "stop", "copy",    "analyze", NULL};
     static const char *const GET_ACTIONS[] = {"sgf", "position", "analysis", NULL};
     bool is_post_action = false, is_get_action = false;
     if (parts == 3) {
@@ -986,12 +1116,16 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         }
     }
     /* The method first: a wrong method is 405 whatever the body or the game. */
+    const bool analyze = parts == 3 && !strcmp(part[2], "analyze");
     const char *allow = parts == 1       ? "GET, POST"
                         : parts == 2     ? "GET, DELETE"
+                        : analyze        ? "POST, DELETE"
                         : is_post_action ? "POST"
                                          : "GET";
+    const bool del = !strcmp(method, "DELETE");
     const bool allowed = parts == 1       ? is_get(method) || post
-                         : parts == 2     ? is_get(method) || !strcmp(method, "DELETE")
+                         : parts == 2     ? is_get(method) || del
+                         : analyze        ? post || del
                          : is_post_action ? post
                                           : is_get(method);
     if (!allowed) {
@@ -1008,8 +1142,8 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         cJSON_Delete(json);
         return;
     }
-    /* DELETE needs only the file: an unloaded game is not loaded for it. */
-    const bool deleting = !strcmp(method, "DELETE");
+    /* DELETE of a game needs only the file: an unloaded game is not loaded for it. */
+    const bool deleting = parts == 2 && del;
     web_game_t *g = NULL;
     if (!web_is_valid_id(part[1]))
         web_error(r, 404, "not found", "No game %.64s.", part[1]);
@@ -1039,8 +1173,13 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         handle_stop(w, g, r);
     } else if (!strcmp(part[2], "copy")) {
         handle_copy(w, g, json, r);
+    } else if (analyze) {
+        if (post)
+            handle_analyze(w, g, json, r);
+        else
+            handle_analyze_stop(w, g, r);
     } else if (!strcmp(part[2], "score")) {
-        handle_score(g, json, r);
+        handle_score(w, g, json, r);
     } else if (!strcmp(part[2], "sgf")) {
         handle_sgf(g, r);
     } else if (!strcmp(part[2], "position")) {

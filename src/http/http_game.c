@@ -41,6 +41,7 @@ web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rule
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
     atomic_init(&g->move_now, false);
+    atomic_init(&g->analyze_stop, false);
     g->created = g->updated = time(NULL);
     g->state_seq = 1;
     return g;
@@ -514,7 +515,9 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
         cJSON_AddNumberToObject(caps, "black", b->captures[STONE_BLACK]);
         cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
     }
-    cJSON_AddBoolToObject(j, "ai_thinking", g->thinking);
+    const bool analyzing = g->thinking && g->job == WEB_JOB_ANALYZE;
+    cJSON_AddBoolToObject(j, "ai_thinking", g->thinking && !analyzing);
+    cJSON_AddBoolToObject(j, "analyzing", analyzing);
     if (!summary) {
         const int n = index;
         cJSON *am = NULL;
@@ -579,7 +582,7 @@ static double black_winrate(stone_t mover, double winrate)
 /* The analysis event of a search report (docs/web.md). Called on the pool thread. */
 static cJSON *analysis_json(const web_game_t *g, const mcts_report_t *r)
 {
-    const engine_t *e = g->engine;
+    const engine_t *e = g->search_engine;
     const board_t *b = game_board(engine_game(e));
     const stone_t c = g->search_color;
     char v[8];
@@ -640,15 +643,15 @@ cJSON *web_analysis_summary(const cJSON *analysis)
 
 /* Publish the latest report as the game's analysis. The final one (the search's last report,
  * possibly published already as not final) is then dropped, and its summary kept as the game's
- * last analysis. */
+ * last analysis unless it searched a position of the past (review). */
 static void publish_analysis(web_game_t *g, bool final)
 {
     if (!g->pending) return;
     cJSON_ReplaceItemInObject(g->pending, "final", cJSON_CreateBool(final));
     char *text = cJSON_PrintUnformatted(g->pending);
     cJSON *summary = NULL;
+    if (final && g->search_engine == g->engine) summary = web_analysis_summary(g->pending);
     if (final) {
-        summary = web_analysis_summary(g->pending);
         cJSON_Delete(g->pending);
         g->pending = NULL;
     }
@@ -680,6 +683,67 @@ static void on_report(const mcts_report_t *r, void *user)
     if (web_now() - g->analysis_time >= WEB_ANALYSIS_INTERVAL) publish_analysis(g, false);
 }
 
+/* An analysis's reports: as genmove's; its time cap ends it, and so does a server that stops
+ * (which asks every search to move now). */
+static void on_analyze_report(const mcts_report_t *r, void *user)
+{
+    web_game_t *g = user;
+    if (r->seconds >= g->analyze_seconds || atomic_load(&g->move_now))
+        atomic_store(&g->analyze_stop, true);
+    on_report(r, user);
+}
+
+/* The game after its first n moves (the setup before move n + 1 included), for review; *to_move
+ * is the player to move there. NULL if out of memory. Under the lock. */
+static game_t *game_prefix(const web_game_t *g, int n, int *played, stone_t *to_move)
+{
+    const game_t *game = engine_game(g->engine);
+    game_t *replay = game_new(game_size(game), game_rules(game));
+    if (!replay) return NULL;
+    *played = 0;
+    *to_move = game_to_move(game);
+    for (int i = 0; i < game_move_count(game); i++) {
+        const game_move_t *m = game_move_at(game, i);
+        if (m->setup_index >= 0) {
+            const int *points;
+            const stone_t *stones;
+            const int k = game_setup_at(game, i, &points, &stones);
+            const bool handicap = i == 0 && game_handicap(game) > 0;
+            if (!(handicap && game_free_handicap(replay, points, k)))
+                game_setup(replay, points, stones, k);
+            continue;
+        }
+        if (*played == n) {
+            *to_move = m->to_move_before;
+            break;
+        }
+        game_play(replay, m->color, m->point);
+        (*played)++;
+    }
+    return replay;
+}
+
+/* Search the position of g->analyze_moves moves for c until stopped or its time cap (the pool
+ * thread, no lock). past: that position when it is not the current one (review), searched by an
+ * engine of its own so that the game's engine and its tree stay as they are; taken over. */
+static void analyze(web_game_t *g, stone_t c, game_t *past)
+{
+    engine_t *e = g->engine;
+    if (past) {
+        e = engine_new(game_size(past), game_rules(past), engine_settings(g->engine));
+        if (!e) {
+            game_free(past);
+            return;
+        }
+        engine_replace_game(e, past);
+    }
+    g->search_engine = e;
+    engine_analyze(e, c, &g->analyze_stop, on_analyze_report, g, NULL);
+    publish_analysis(g, true);
+    g->search_engine = g->engine;
+    if (past) engine_free(e);
+}
+
 /* Judge the dead stones of the current position (the pool thread, no lock: the game cannot
  * change while thinking). */
 static void judge_dead_stones(web_game_t *g)
@@ -703,7 +767,7 @@ void web_game_run_job(web_game_t *g)
 {
     pthread_mutex_lock(&g->lock);
     game_t *game = engine_game(g->engine);
-    const web_job_t job = g->job;
+    web_job_t job = g->job;
     if (g->deleted || atomic_load(&g->web->stopping) || job == WEB_JOB_NONE) {
         g->thinking = false;
         g->job = WEB_JOB_NONE;
@@ -712,15 +776,22 @@ void web_game_run_job(web_game_t *g)
         return;
     }
     g->job_started = true;
-    const stone_t c = game_to_move(game);
-    g->search_color = c;
+    stone_t c = game_to_move(game);
     g->search_moves = web_game_move_count(g);
+    g->search_engine = g->engine;
+    game_t *past = NULL;
+    if (job == WEB_JOB_ANALYZE && g->analyze_moves < g->search_moves) {
+        past = game_prefix(g, g->analyze_moves, &g->search_moves, &c);
+        if (!past) job = WEB_JOB_NONE; /* out of memory: nothing is searched */
+    }
+    g->search_color = c;
     free(g->analysis);
     g->analysis = NULL;
     g->analysis_time = 0;
     pthread_mutex_unlock(&g->lock);
 
     bool judge = job == WEB_JOB_STATUS;
+    if (job == WEB_JOB_ANALYZE) analyze(g, c, past);
     if (job == WEB_JOB_GENMOVE) {
         engine_set_report(g->engine, on_report, g);
         engine_move_t mv;
@@ -756,35 +827,19 @@ void web_game_run_job(web_game_t *g)
     g->thinking = g->job_started = false;
     g->job = WEB_JOB_NONE;
     char err[256];
-    web_game_changed(g, err, sizeof err);
+    if (past)
+        web_game_notify(g); /* a review changes nothing to save */
+    else
+        web_game_changed(g, err, sizeof err);
     pthread_mutex_unlock(&g->lock);
 }
 
 cJSON *web_game_position(const web_game_t *g, int n)
 {
-    const game_t *game = engine_game(g->engine);
-    game_t *replay = game_new(game_size(game), game_rules(game));
+    int played;
+    stone_t to_move;
+    game_t *replay = game_prefix(g, n, &played, &to_move);
     if (!replay) return NULL;
-    int played = 0;
-    stone_t to_move = game_to_move(game);
-    for (int i = 0; i < game_move_count(game); i++) {
-        const game_move_t *m = game_move_at(game, i);
-        if (m->setup_index >= 0) {
-            const int *points;
-            const stone_t *stones;
-            const int k = game_setup_at(game, i, &points, &stones);
-            const bool handicap = i == 0 && game_handicap(game) > 0;
-            if (!(handicap && game_free_handicap(replay, points, k)))
-                game_setup(replay, points, stones, k);
-            continue;
-        }
-        if (played == n) {
-            to_move = m->to_move_before;
-            break;
-        }
-        game_play(replay, m->color, m->point);
-        played++;
-    }
     const board_t *b = game_board(replay);
     cJSON *j = cJSON_CreateObject();
     if (j) {

@@ -29,6 +29,12 @@
  * request when it starts), or take a job that has not started out of the pool's queue. The
  * alpha-beta engine reports nothing: until its move is played, every request stops its search
  * directly.
+ *
+ * Analysis (WEB_JOB_ANALYZE) is a job too, so `thinking` is set while it runs and the same rule
+ * holds: nobody changes the game meanwhile. It is not the AI thinking, though: every request that
+ * would change the game ends it first (`analyze_stop`, its own stop flag, polled at every
+ * playout) and waits for its job to end, then goes on as if the game had been idle. A position
+ * of the past (review) is searched by an engine of its own, made and freed by the job.
  */
 #ifndef TENGEN_HTTP_INTERNAL_H
 #define TENGEN_HTTP_INTERNAL_H
@@ -78,6 +84,10 @@
 #define WEB_ANALYSIS_CANDIDATES 10
 #define WEB_ANALYSIS_PV 12
 #define WEB_KEEPALIVE_SECONDS 15
+/* Analysis of a position on request (analyze): it ends when stopped, when the game changes, or
+ * after this many seconds. The cap keeps a page that went away from holding a search thread. */
+#define WEB_ANALYZE_DEFAULT_SECONDS 60.0
+#define WEB_ANALYZE_MAX_SECONDS 600.0
 
 typedef enum web_phase {
     WEB_PHASE_PLAY,
@@ -89,6 +99,7 @@ typedef enum web_job {
     WEB_JOB_NONE,
     WEB_JOB_GENMOVE, /* the AI moves (and judges the dead stones if its pass ends the game) */
     WEB_JOB_STATUS,  /* judge the dead stones after the human's pass ended the game */
+    WEB_JOB_ANALYZE, /* search a position without playing, until stopped or its time cap */
 } web_job_t;
 
 /* The statistics of one AI move (or resignation). */
@@ -146,7 +157,10 @@ typedef struct web_game {
     bool thinking;    /* a job is queued or running */
     bool job_started; /* a pool thread runs it (else it waits in the pool's queue) */
     web_job_t job;
-    atomic_bool move_now; /* genmove's search ends at its next report (cleared at each job) */
+    atomic_bool move_now;     /* genmove's search ends at its next report (cleared at each job) */
+    atomic_bool analyze_stop; /* an analysis ends at its next playout (cleared at each job) */
+    double analyze_seconds;   /* an analysis's time cap, set with the job */
+    int analyze_moves;        /* its position: the first analyze_moves moves (review: < all) */
     bool deleted;
     bool counted; /* the player accepted a count: the phase is over */
     bool has_proposal;
@@ -163,9 +177,10 @@ typedef struct web_game {
     double analysis_time;  /* monotonic seconds of its publication */
     cJSON *last_analysis;  /* the last search's summary (state "last_analysis"), or NULL */
     /* Owned by the pool thread while it runs the job: */
-    cJSON *pending;       /* the latest report, not yet published */
-    int search_moves;     /* the position searched: moves played */
-    stone_t search_color; /* and the player to move */
+    cJSON *pending;          /* the latest report, not yet published */
+    int search_moves;        /* the position searched: moves played */
+    stone_t search_color;    /* and the player to move */
+    engine_t *search_engine; /* the engine searched: `engine`, or a review analysis's own */
 } web_game_t;
 
 typedef struct web_pool web_pool_t;
