@@ -238,6 +238,36 @@ async function playPhase() {
   await page.keyboard.press('Escape');
   await tid('review').waitFor({ state: 'hidden' });
 
+  // On my turn: a hint (a short analysis) marks a point; "Analyze" shows the candidates with
+  // their visits until I play, and my move ends the analysis on the server.
+  step('Hint and analysis on my turn');
+  const nA = (await game()).move_number;
+  await tid('hint').click();
+  await tid('hint-mark').waitFor();
+  const hinted = await tid('hint-mark').getAttribute('data-hint');
+  check(await page.evaluate((v) => !document.querySelector(`#board [data-stone="${v}"]`), hinted), 'the hint is a free point: ' + hinted);
+  check((await tid('message').textContent()).includes(`Hint: tengen would play ${hinted}`), 'the hint is said in words');
+  await page.keyboard.press('a');
+  await page.waitForFunction(() => window.tengen.state.game.analyzing);
+  check((await tid('analyze').getAttribute('aria-pressed')) === 'true', 'Analyze is pressed');
+  await page.waitForFunction((m) => {
+    const a = window.tengen.state.analysis;
+    return a && a.move_number === m && !a.final && document.querySelector('#board .cand .cand-visits');
+  }, nA);
+  await shot('03a-analysis.png');
+  const cand = await page.evaluate(() => window.tengen.state.analysis.candidates.find((c) => c.move !== 'pass').move);
+  const played = page.waitForResponse((res) => res.url().endsWith('/play'));
+  await page.locator(`#board [data-vertex="${cand}"]`).click();
+  const afterPlay = await (await played).json();
+  check(afterPlay.move_number === nA + 1 && !afterPlay.analyzing, 'my move ended the analysis');
+  await tid('hint-mark').waitFor({ state: 'detached' });
+  // "Analyze" stays on: my next turn is analysed again, until I turn it off.
+  g = await waitHumanTurn();
+  await page.waitForFunction((m) => window.tengen.state.game.analyzing && window.tengen.state.game.move_number === m, nA + 2);
+  await tid('analyze').click();
+  await page.waitForFunction(() => !window.tengen.state.game.analyzing);
+  check((await tid('analyze').getAttribute('aria-pressed')) === 'false', 'Analyze is off');
+
   // P passes; tengen answers, or passes too when that wins, and then "Resume play" takes the
   // passes back.
   step('P passes');

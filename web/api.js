@@ -51,6 +51,8 @@ export const api = {
   resign: (id) => request('POST', game(id) + '/resign'),
   score: (id, dead) => request('POST', game(id) + '/score', dead ? { dead } : undefined),
   stop: (id) => request('POST', game(id) + '/stop'),
+  analyze: (id, opts) => request('POST', game(id) + '/analyze', opts),
+  stopAnalysis: (id) => request('DELETE', game(id) + '/analyze'),
   copy: (id, move, opts = {}) => request('POST', game(id) + '/copy', { ...opts, move }),
   position: (id, n) => request('GET', game(id) + '/position?move=' + n),
   sgfUrl: (id) => game(id) + '/sgf',

@@ -42,6 +42,11 @@ const state = {
   genmoveRetry: null,
   review: null, // { n, pos } while reviewing: the board after n moves
   localDead: null, // Set of vertices while the player disputes dead stones
+  analyzeMode: false, // "Analyze" is on: each turn of the player is searched until the player moves
+  analyzeInFlight: false,
+  analyzedAt: null, // the move number whose analysis the page started (not again after its cap)
+  hint: null, // { n, move }: the move suggested at move n
+  hintWanted: null, // { n, any }: a hint waits for the analysis of move n (any: its next event)
   view: { ownership: false, graph: true, numbers: false, cands: true },
 };
 
@@ -134,6 +139,8 @@ function openGame(g) {
     state.lastOwnership = null;
     clearReview();
     state.localDead = null;
+    state.analyzeMode = false;
+    state.analyzedAt = state.hint = state.hintWanted = null;
   }
   rememberGame(g.id);
   applyState(g);
@@ -147,6 +154,8 @@ function closeGame() {
   state.analysis = null;
   clearReview();
   state.localDead = null;
+  state.analyzeMode = false;
+  state.analyzedAt = state.hint = state.hintWanted = null;
   render();
 }
 
@@ -204,19 +213,21 @@ function followGame(id) {
 function applyState(g) {
   const prev = state.game;
   state.game = g;
-  if (!g.ai_thinking) {
+  if (!g.ai_thinking && !g.analyzing) {
     // The last search of the game (also right after a reload): its ownership is the heat map's.
     state.lastOwnership = g.last_analysis ? g.last_analysis.ownership : null;
   }
   if (prev && prev.id === g.id) {
     const moved = prev.move_number !== g.move_number || prev.phase !== g.phase;
     if (moved && !g.ai_thinking) state.analysis = null;
+    if (moved) state.analyzedAt = state.hint = state.hintWanted = null;
     if (g.phase !== 'scoring' && g.phase !== 'over') state.localDead = null;
     if (prev.phase === 'scoring' && g.phase === 'scoring' && prev.move_number !== g.move_number) state.localDead = null;
   }
   if (state.review && state.review.n > g.move_number) clearReview();
   render();
   maybeAskAi();
+  maybeAnalyze();
 }
 
 function onAnalysis(a) {
@@ -230,6 +241,11 @@ function onAnalysis(a) {
   }
   state.analysis = a;
   if (a.ownership) state.lastOwnership = a.ownership;
+  const want = state.hintWanted;
+  if (want && want.n === a.move_number && a.best && (a.final || want.any)) {
+    state.hintWanted = null;
+    showHint(a.best, a.move_number);
+  }
   renderAnalysis();
   renderBoard();
   renderGraph();
@@ -414,6 +430,75 @@ function moveNow() {
   act((id) => api.stop(id));
 }
 
+// ---- analysis on the player's turn, and hints ----
+
+const HINT_SECONDS = 1.5;
+
+// While "Analyze" is on, the server searches each position where it is the player's turn, until
+// the player moves (the server ends the analysis then), turns it off, or its time cap.
+async function maybeAnalyze() {
+  const g = state.game;
+  if (!state.analyzeMode || !canHumanPlay() || g.analyzing || state.analyzeInFlight || state.analyzedAt === g.move_number) return;
+  state.analyzedAt = g.move_number;
+  state.analyzeInFlight = true;
+  const id = g.id;
+  const actions = state.actions;
+  try {
+    const ng = await api.analyze(id);
+    if (!state.analyzeMode) api.stopAnalysis(id).catch(() => {}); // turned off meanwhile
+    else if (state.game && state.game.id === id && state.actions === actions) applyState(ng);
+  } catch (err) {
+    if (state.game && state.game.id === id) showMessage(explain(err), 'info');
+  } finally {
+    state.analyzeInFlight = false;
+    renderButtons();
+  }
+}
+
+function toggleAnalyze() {
+  const g = state.game;
+  if (!g || isReviewing() || g.phase !== 'play') return;
+  state.analyzeMode = !state.analyzeMode;
+  if (state.analyzeMode) {
+    state.analyzedAt = null;
+    if (!canHumanPlay()) announce('The analysis starts on your turn.');
+    maybeAnalyze();
+  } else if (g.analyzing) {
+    api.stopAnalysis(g.id).catch((err) => showMessage(explain(err)));
+  }
+  renderButtons();
+  renderBoard();
+}
+
+function showHint(move, n) {
+  state.hint = { n, move };
+  announce(move === 'pass' ? 'Hint: tengen would pass.' : `Hint: tengen would play ${move}.`);
+  renderBoard();
+}
+
+// The best move of the analysis of this position, or of a short one started for it.
+function hint() {
+  const g = state.game;
+  if (!canHumanPlay()) {
+    if (g && g.phase === 'play' && !isReviewing()) showMessage(REASONS['not your turn'], 'info');
+    return;
+  }
+  const a = state.analysis;
+  if (a && a.move_number === g.move_number && a.best) {
+    showHint(a.best, g.move_number);
+    return;
+  }
+  // An analysis that runs (or is being started) answers with its next event.
+  const running = !!g.analyzing || state.analyzeInFlight;
+  state.hintWanted = { n: g.move_number, any: running };
+  if (running) return;
+  announce('tengen looks for a good move…');
+  api.analyze(g.id, { seconds: HINT_SECONDS }).catch((err) => {
+    state.hintWanted = null;
+    showMessage(explain(err));
+  });
+}
+
 // ---- scoring: the player may change the dead stones before (and after) the count ----
 
 function currentDead() {
@@ -555,7 +640,8 @@ function renderBoard() {
     territory = state.localDead ? localTerritory(g, dead) : serverTerritory(g);
   }
   const thinking = g.ai_thinking || state.genmoveInFlight;
-  const showCands = state.view.cands && thinking && state.analysis && !r && state.analysis.candidates;
+  const a = state.analysis;
+  const showCands = state.view.cands && (thinking || g.analyzing || state.analyzeMode) && a && !r && a.candidates;
   const toMoveStone = STONE[g.to_move];
   board.render({
     size: g.size,
@@ -568,8 +654,9 @@ function renderBoard() {
     territory,
     dead,
     candidates: showCands
-      ? state.analysis.candidates.map((c) => ({ ...c, winrate: g.to_move === 'black' ? c.winrate : 1 - c.winrate }))
+      ? a.candidates.map((c) => ({ ...c, winrate: a.to_move === 'black' ? c.winrate : 1 - c.winrate }))
       : null,
+    hint: !r && state.hint && state.hint.n === g.move_number ? state.hint.move : null,
   });
   $('board').classList.toggle('busy', thinking);
   const n = r ? r.n : g.move_number;
@@ -654,6 +741,7 @@ function renderStatus() {
   const thinking = !!g && (g.ai_thinking || state.genmoveInFlight);
   $('thinking').hidden = !thinking;
   $('ai-idle').hidden = thinking;
+  $('ai-idle').textContent = g && g.analyzing ? 'tengen analyses this position…' : 'tengen\'s view';
   document.title = g ? `${text.replace(/\.$/, '')} — tengen` : 'tengen — play Go';
 }
 
@@ -676,6 +764,9 @@ function renderButtons() {
   $('btn-stop').disabled = state.pending;
   $('btn-undo').disabled = !g || state.pending || g.move_number === 0;
   $('btn-resign').disabled = !playing || state.pending;
+  $('btn-analyze').disabled = !playing;
+  $('btn-analyze').setAttribute('aria-pressed', String(!!state.analyzeMode));
+  $('btn-hint').disabled = !canHumanPlay();
   $('btn-score-done').disabled = state.pending;
   const dl = $('btn-download');
   if (g) {
@@ -754,7 +845,7 @@ function renderGraph() {
   const pts = [[0, 0.5]];
   if (g && g.evaluations) g.evaluations.forEach((e, i) => e != null && pts.push([i + 1, e]));
   const a = state.analysis;
-  if (g && a && (g.ai_thinking || state.genmoveInFlight) && a.move_number === g.move_number) pts.push([g.move_number + 1, a.winrate]);
+  if (g && a && (g.ai_thinking || g.analyzing || state.genmoveInFlight) && a.move_number === g.move_number) pts.push([g.move_number + 1, a.winrate]);
   const n = Math.max(10, g ? g.move_number + 1 : 10);
   const X = (i) => (i / n) * W;
   const Y = (w) => (1 - w) * H;
@@ -869,6 +960,8 @@ function onKey(ev) {
   const actions = {
     p: pass, P: pass,
     u: undo, U: undo,
+    a: toggleAnalyze, A: toggleAnalyze,
+    h: hint, H: hint,
     n: openNewGame, N: openNewGame,
     g: openGames, G: openGames,
     s: () => state.game && $('btn-download').click(),
@@ -948,6 +1041,8 @@ function wire() {
   $('btn-stop').addEventListener('click', moveNow);
   $('btn-undo').addEventListener('click', undo);
   $('btn-resign').addEventListener('click', resign);
+  $('btn-analyze').addEventListener('click', toggleAnalyze);
+  $('btn-hint').addEventListener('click', hint);
   $('btn-score-done').addEventListener('click', acceptScore);
   $('btn-resume').addEventListener('click', undo);
   $('btn-undo-end').addEventListener('click', undo);

@@ -47,6 +47,13 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
+// Visits as a candidate shows them: 950, 1.2k, 35k, 1.2M.
+function shortCount(n) {
+  if (n < 1000) return String(n);
+  if (n < 1e6) return (n < 1e4 ? (n / 1000).toFixed(1) : Math.round(n / 1000)) + 'k';
+  return (n / 1e6).toFixed(1) + 'M';
+}
+
 const STONE_R = 0.475; // a stone's radius, in grid units (1: the distance between two lines)
 
 // The font size of the coordinates (grid units), about the same size on the screen whatever the
@@ -167,6 +174,7 @@ export class BoardView {
   //   ownership: array size*size (row-major from the top, +1 black) | null,
   //   territory: { black: [vertex], white: [vertex] } | null, dead: Set of vertices,
   //   candidates: [{ move, winrate (0..1 for the mover), visits }] | null,
+  //   hint: vertex|null (a move suggested to the player: a ring),
   // }
   render(model) {
     if (model.size !== this.size) this.build(model.size);
@@ -243,11 +251,17 @@ export class BoardView {
       model.candidates.slice(0, 8).forEach((c, i) => {
         const p = parseVertex(size, c.move);
         if (!p || (model.board[p.y] || '')[p.x] !== '.') return;
-        const g = el('g', { class: 'cand' + (i === 0 ? ' best' : '') }, this.layerMarks);
+        const g = el('g', { class: 'cand' + (i === 0 ? ' best' : ''), 'data-cand': c.move }, this.layerMarks);
         el('circle', { cx: p.x, cy: p.y, r: 0.44, 'fill-opacity': (0.35 + 0.5 * Math.min(1, (c.visits || 0) / best)).toFixed(2) }, g);
-        const t = el('text', { x: p.x, y: p.y, class: 'cand-text' }, g);
+        const t = el('text', { x: p.x, y: p.y - 0.09, class: 'cand-text' }, g);
         t.textContent = Math.round(c.winrate * 100);
+        const vt = el('text', { x: p.x, y: p.y + 0.2, class: 'cand-visits' }, g);
+        vt.textContent = shortCount(c.visits || 0);
       });
+    }
+    const hint = model.hint ? parseVertex(size, model.hint) : null;
+    if (hint) {
+      el('circle', { cx: hint.x, cy: hint.y, r: 0.4, class: 'hint-mark', 'data-testid': 'hint-mark', 'data-hint': model.hint }, this.layerMarks);
     }
     this.drawHover();
     this.drawCursor();
