@@ -730,6 +730,7 @@ static void analyze(web_game_t *g, stone_t c, game_t *past)
 {
     engine_t *e = g->engine;
     if (past) {
+        game_set_to_move(past, c); /* as the game had it (two moves of one colour, PL) */
         e = engine_new(game_size(past), game_rules(past), engine_settings(g->engine));
         if (!e) {
             game_free(past);
@@ -791,6 +792,7 @@ void web_game_run_job(web_game_t *g)
     pthread_mutex_unlock(&g->lock);
 
     bool judge = job == WEB_JOB_STATUS;
+    const bool review = past != NULL;
     if (job == WEB_JOB_ANALYZE) analyze(g, c, past);
     if (job == WEB_JOB_GENMOVE) {
         engine_set_report(g->engine, on_report, g);
@@ -827,7 +829,7 @@ void web_game_run_job(web_game_t *g)
     g->thinking = g->job_started = false;
     g->job = WEB_JOB_NONE;
     char err[256];
-    if (past)
+    if (review)
         web_game_notify(g); /* a review changes nothing to save */
     else
         web_game_changed(g, err, sizeof err);
