@@ -45,6 +45,7 @@
 #define CYCLE_NODES 1000000  /* expansions without a new position: df-pn goes round in circles */
 #define REGION_CACHE_BITS 16 /* the local regions' results kept (ab_regions.c) */
 #define STATIC_MEMO_BITS 20  /* static analyses kept (boards up to 8x8) */
+#define WIDE_MEMO_BITS 18    /* static analyses kept (9x9 to 11x11: 80 bytes each) */
 
 /* ---- the table ---- */
 
@@ -72,7 +73,8 @@ typedef struct solver {
     bool q_order;           /* order moves by the endgame priority (ab_config_t.endgame_order) */
     int komi2;              /* komi in half points */
     ab_regions_t *regions;  /* the safe regions of the local search (NULL: geometric rules only) */
-    struct static_memo *memo; /* recent static analyses (NULL: none) */
+    struct static_memo *memo; /* recent static analyses, boards up to 8x8 (NULL: none) */
+    struct wide_memo *wide_memo; /* the same for the larger boards (NULL: none) */
     /* df-pn need not end when results depend on the path (they are not stored, and can be
      * derived again and again: 2x2 after A1,B2 under situational superko). The value search
      * watches for CYCLE_NODES expansions that add no position to the table. */
@@ -89,12 +91,32 @@ typedef struct static_memo {
     uint64_t no_play[2];   /* black's and white's pruned points */
     uint8_t safe[2];       /* black's and white's safe points */
     uint8_t unsettled[2];  /* black's and white's stones not yet safe for the other */
+    uint8_t static_safe[2]; /* black's and white's safe points by ab_static.c alone */
 } static_memo_t;
+
+/* The same for boards of 9x9 to 11x11 (the end of a game on 9x9 spends most of its time in
+ * these analyses). */
+typedef struct wide_memo {
+    ab_bits_t black, white;
+    ab_bits_t no_play[2];
+    uint8_t safe[2];
+    uint8_t unsettled[2];
+    uint8_t static_safe[2];
+} wide_memo_t;
+
+/* What the prover reads of a static analysis (static_facts_of). Indexed by stone_t - 1. */
+typedef struct analysis_facts {
+    ab_bits_t no_play[2];
+    uint8_t safe[2];        /* with the local regions (ab_regions.c) */
+    uint8_t unsettled[2];   /* stones not yet safe for the other colour */
+    uint8_t static_safe[2]; /* ab_static.c's rules alone: the endgame priority's measure */
+} analysis_facts_t;
 
 /* The prover's table and caches kept across searches (ab.h), with what they were made under. */
 struct ab_memory {
     pn_table_t table;
     static_memo_t *memo;   /* allocated with the first board up to 8x8 */
+    wide_memo_t *wide_memo; /* allocated with the first board of 9x9 to 11x11 */
     ab_regions_t *regions; /* allocated with the first search that uses the local regions */
     bool used;
     int size, komi2, capture_goal;
@@ -177,6 +199,104 @@ static static_memo_t *memo_slot(const solver_t *sv, uint64_t black, uint64_t whi
     return &sv->memo[h >> (64 - STATIC_MEMO_BITS)];
 }
 
+static wide_memo_t *wide_memo_slot(const solver_t *sv, ab_bits_t black, ab_bits_t white)
+{
+    const uint64_t h = ((uint64_t)black * 0x9e3779b97f4a7c15ULL) ^
+                       ((uint64_t)(black >> 64) * 0xff51afd7ed558ccdULL) ^
+                       ((uint64_t)white * 0xc2b2ae3d27d4eb4fULL) ^
+                       ((uint64_t)(white >> 64) * 0xc4ceb9fe1a85ec53ULL);
+    return &sv->wide_memo[h >> (64 - WIDE_MEMO_BITS)];
+}
+
+/* Fetch the memo line of these stones, ahead of static_facts_of. */
+static void prefetch_facts(const solver_t *sv, ab_bits_t black, ab_bits_t white)
+{
+    const char *e = NULL;
+    size_t size = 0;
+    if (sv->memo) {
+        e = (const char *)memo_slot(sv, (uint64_t)black, (uint64_t)white);
+        size = sizeof(static_memo_t);
+    } else if (sv->wide_memo) {
+        e = (const char *)wide_memo_slot(sv, black, white);
+        size = sizeof(wide_memo_t);
+    }
+    if (!e) return;
+    __builtin_prefetch(e);
+    __builtin_prefetch(e + size - 1);
+}
+
+/* The static analysis of the position with these stones, without the memo. */
+static void analyse_facts(const solver_t *sv, ab_bits_t black, ab_bits_t white,
+                          analysis_facts_t *f)
+{
+    const ab_geom_t *g = &sv->s->geom;
+    ab_static_t st;
+    ab_static_analyse(g, black, white, &st);
+    f->static_safe[0] = (uint8_t)ab_bits_count(st.safe[STONE_BLACK]);
+    f->static_safe[1] = (uint8_t)ab_bits_count(st.safe[STONE_WHITE]);
+    if (sv->regions) ab_regions_extend(sv->regions, g, black, white, &st);
+    f->no_play[0] = st.no_play[STONE_BLACK];
+    f->no_play[1] = st.no_play[STONE_WHITE];
+    f->safe[0] = (uint8_t)ab_bits_count(st.safe[STONE_BLACK]);
+    f->safe[1] = (uint8_t)ab_bits_count(st.safe[STONE_WHITE]);
+    /* Stones not yet safe for the opponent. */
+    f->unsettled[0] = (uint8_t)ab_bits_count(black & ~st.safe[STONE_WHITE]);
+    f->unsettled[1] = (uint8_t)ab_bits_count(white & ~st.safe[STONE_BLACK]);
+}
+
+/* The static analysis of the position with these stones: the safe points of ab_static.c and of
+ * the local regions (ab_regions.c), from the memo when it has them. */
+static void static_facts_of(const solver_t *sv, ab_bits_t black, ab_bits_t white,
+                            analysis_facts_t *f)
+{
+    if (sv->memo && (black | white)) {
+        const uint64_t bl = (uint64_t)black, wh = (uint64_t)white;
+        static_memo_t *m = memo_slot(sv, bl, wh);
+        if (m->black != bl || m->white != wh) {
+            analysis_facts_t fresh;
+            analyse_facts(sv, black, white, &fresh);
+            m->black = bl;
+            m->white = wh;
+            for (int i = 0; i < 2; i++) {
+                m->no_play[i] = (uint64_t)fresh.no_play[i];
+                m->safe[i] = fresh.safe[i];
+                m->unsettled[i] = fresh.unsettled[i];
+                m->static_safe[i] = fresh.static_safe[i];
+            }
+        }
+        for (int i = 0; i < 2; i++) {
+            f->no_play[i] = m->no_play[i];
+            f->safe[i] = m->safe[i];
+            f->unsettled[i] = m->unsettled[i];
+            f->static_safe[i] = m->static_safe[i];
+        }
+        return;
+    }
+    if (sv->wide_memo && (black | white)) {
+        wide_memo_t *m = wide_memo_slot(sv, black, white);
+        if (m->black != black || m->white != white) {
+            analysis_facts_t fresh;
+            analyse_facts(sv, black, white, &fresh);
+            m->black = black;
+            m->white = white;
+            for (int i = 0; i < 2; i++) {
+                m->no_play[i] = fresh.no_play[i];
+                m->safe[i] = fresh.safe[i];
+                m->unsettled[i] = fresh.unsettled[i];
+                m->static_safe[i] = fresh.static_safe[i];
+            }
+        }
+        for (int i = 0; i < 2; i++) {
+            f->no_play[i] = m->no_play[i];
+            f->safe[i] = m->safe[i];
+            f->unsettled[i] = m->unsettled[i];
+            f->static_safe[i] = m->static_safe[i];
+        }
+        return;
+    }
+    analyse_facts(sv, black, white, f);
+}
+
 /* The static bounds of black's value and the points where c's moves are pruned, for the
  * position with these stones and c to move: the safe points of ab_static.c and of the local
  * regions (ab_regions.c). Black's area is at least its safe points and at most everything but
@@ -184,38 +304,14 @@ static static_memo_t *memo_slot(const solver_t *sv, uint64_t black, uint64_t whi
 static void static_count(const solver_t *sv, ab_bits_t black, ab_bits_t white, stone_t c, int *lo,
                          int *hi, ab_bits_t *no_play, uint8_t *unsettled)
 {
-    const ab_state_t *s = sv->s;
-    const int n = s->geom.n * s->geom.n;
-    if (sv->memo && (black | white)) {
-        const uint64_t bl = (uint64_t)black, wh = (uint64_t)white;
-        static_memo_t *m = memo_slot(sv, bl, wh);
-        if (m->black != bl || m->white != wh) {
-            ab_static_t st;
-            ab_regions_analyse(sv->regions, &s->geom, black, white, &st);
-            m->black = bl;
-            m->white = wh;
-            m->no_play[0] = (uint64_t)st.no_play[STONE_BLACK];
-            m->no_play[1] = (uint64_t)st.no_play[STONE_WHITE];
-            m->safe[0] = (uint8_t)ab_bits_count(st.safe[STONE_BLACK]);
-            m->safe[1] = (uint8_t)ab_bits_count(st.safe[STONE_WHITE]);
-            m->unsettled[0] = (uint8_t)ab_bits_count(black & ~st.safe[STONE_WHITE]);
-            m->unsettled[1] = (uint8_t)ab_bits_count(white & ~st.safe[STONE_BLACK]);
-        }
-        *lo = 2 * (2 * m->safe[0] - n) - sv->komi2;
-        *hi = 2 * (n - 2 * m->safe[1]) - sv->komi2;
-        *no_play = m->no_play[c == STONE_BLACK ? 0 : 1];
-        unsettled[STONE_BLACK] = m->unsettled[0];
-        unsettled[STONE_WHITE] = m->unsettled[1];
-        return;
-    }
-    ab_static_t st;
-    ab_regions_analyse(sv->regions, &s->geom, black, white, &st);
-    *lo = 2 * (2 * ab_bits_count(st.safe[STONE_BLACK]) - n) - sv->komi2;
-    *hi = 2 * (n - 2 * ab_bits_count(st.safe[STONE_WHITE])) - sv->komi2;
-    *no_play = st.no_play[c];
-    /* Stones not yet safe for the opponent: indexed by stone_t. */
-    unsettled[STONE_BLACK] = (uint8_t)ab_bits_count(black & ~st.safe[STONE_WHITE]);
-    unsettled[STONE_WHITE] = (uint8_t)ab_bits_count(white & ~st.safe[STONE_BLACK]);
+    const int n = sv->s->geom.n * sv->s->geom.n;
+    analysis_facts_t f;
+    static_facts_of(sv, black, white, &f);
+    *lo = 2 * (2 * f.safe[0] - n) - sv->komi2;
+    *hi = 2 * (n - 2 * f.safe[1]) - sv->komi2;
+    *no_play = f.no_play[c == STONE_BLACK ? 0 : 1];
+    unsettled[STONE_BLACK] = f.unsettled[0];
+    unsettled[STONE_WHITE] = f.unsettled[1];
 }
 
 /* Static bounds of black's value at the current position with c to move, and the points where
@@ -360,46 +456,80 @@ static void child_numbers(const solver_t *sv, child_t *ch)
     }
 }
 
-/* The endgame priority for c's move p (boards up to 8x8; 0 elsewhere):
+/* What the endgame priority of every move of a node shares: the analysis of the position
+ * before the move and c's strings that are not pass-alive. */
+#define PRIORITY_MAX_STRINGS 64
+typedef struct priority_context {
+    ab_bits_t black, white, mine, empty;
+    ab_bits_t alive;      /* c's pass-alive stones */
+    ab_bits_t alive_nb;   /* their neighbours */
+    int safe_before;      /* c's safe points (ab_static.c) */
+    int strings;
+    ab_bits_t string[PRIORITY_MAX_STRINGS];    /* c's strings that are not pass-alive */
+    ab_bits_t string_nb[PRIORITY_MAX_STRINGS]; /* the neighbours of each */
+    /* Each shares two liberties with the pass-alive stones: connected already (miai). */
+    bool miai[PRIORITY_MAX_STRINGS];
+} priority_context_t;
+
+static void priority_context_init(const solver_t *sv, stone_t c, priority_context_t *pc)
+{
+    const ab_state_t *s = sv->s;
+    const ab_geom_t *g = &s->geom;
+    ab_bits_from_board(g, s->board, &pc->black, &pc->white);
+    pc->mine = c == STONE_BLACK ? pc->black : pc->white;
+    pc->empty = g->full & ~(pc->black | pc->white);
+    ab_static_t before;
+    ab_static_analyse(g, pc->black, pc->white, &before);
+    pc->alive = before.alive[c];
+    pc->alive_nb = ab_bits_neighbours(g, pc->alive);
+    pc->safe_before = ab_bits_count(before.safe[c]);
+    const ab_bits_t alive_libs = pc->alive_nb & pc->empty;
+    pc->strings = 0;
+    for (ab_bits_t rest = pc->mine & ~pc->alive; rest;) {
+        const ab_bits_t str = ab_bits_flood(g, rest & (~rest + 1), pc->mine);
+        rest &= ~str;
+        const int i = pc->strings++; /* strings are not adjacent: at most AB_MAX_PARTS */
+        pc->string[i] = str;
+        pc->string_nb[i] = ab_bits_neighbours(g, str);
+        pc->miai[i] = ab_bits_count(pc->string_nb[i] & alive_libs) >= 2;
+    }
+}
+
+/* The endgame priority for c's move p (boards up to 11x11; 0 elsewhere):
  * Q = 5 x (points the move makes safe for c: pass-alive stones and safe regions, ab_static.c)
  *   + 4 x (c's stones the move connects to its pass-alive stones: those of the strings next to p
  *          when p touches a pass-alive stone of c; a string already sharing two liberties with
  *          them, connected in the miai sense, counts too)
  *   + 3 x (empty points next to those stones). */
-static int endgame_priority(const ab_state_t *s, stone_t c, int p)
+static int endgame_priority(const solver_t *sv, const priority_context_t *pc, stone_t c, int p)
 {
+    const ab_state_t *s = sv->s;
     if (!s->statics) return 0;
     const ab_geom_t *g = &s->geom;
     const board_t *b = s->board;
-    ab_bits_t black, white;
-    ab_bits_from_board(g, b, &black, &white);
-    ab_bits_t mine = c == STONE_BLACK ? black : white, theirs = c == STONE_BLACK ? white : black;
-    ab_static_t before, after;
-    ab_static_analyse(g, black, white, &before);
     /* The position after the move: p is c's, and the strings it takes the last liberty of go. */
     const ab_bits_t bit = (ab_bits_t)1 << g->bit[p];
-    ab_bits_t mine2 = mine | bit, theirs2 = theirs;
+    ab_bits_t black = pc->black, white = pc->white;
+    ab_bits_t *mine2 = c == STONE_BLACK ? &black : &white;
+    ab_bits_t *theirs2 = c == STONE_BLACK ? &white : &black;
+    const ab_bits_t theirs = *theirs2;
+    *mine2 |= bit;
     for (int d = 0; d < 4; d++) {
         int q = p + board_neighbor_offset(b, d);
         if (b->color[q] == stone_other(c) && b->libs[b->chain[q]] == 1)
-            theirs2 &= ~ab_bits_flood(g, (ab_bits_t)1 << g->bit[q], theirs);
+            *theirs2 &= ~ab_bits_flood(g, (ab_bits_t)1 << g->bit[q], theirs);
     }
-    ab_static_analyse(g, c == STONE_BLACK ? mine2 : theirs2, c == STONE_BLACK ? theirs2 : mine2,
-                      &after);
-    int made_safe = ab_bits_count(after.safe[c]) - ab_bits_count(before.safe[c]);
-    const ab_bits_t alive = before.alive[c], empty = g->full & ~(black | white);
+    /* The memo keeps the static counts with the analysis the child needs anyway. */
+    analysis_facts_t after;
+    static_facts_of(sv, black, white, &after);
+    int made_safe = after.static_safe[c == STONE_BLACK ? 0 : 1] - pc->safe_before;
+    /* Next to a pass-alive stone, p joins every string it touches; elsewhere only the strings
+     * connected already in the miai sense count. */
+    const bool touches_alive = (pc->alive_nb & bit) != 0;
     ab_bits_t joined = 0;
-    if (ab_bits_neighbours(g, alive) & bit) joined = ab_bits_flood(g, bit, mine2) & ~alive & ~bit;
-    /* Strings sharing two liberties with the pass-alive stones are connected already (miai). */
-    ab_bits_t rest = mine & ~alive & ~joined, alive_libs = ab_bits_neighbours(g, alive) & empty;
-    while (rest) {
-        ab_bits_t str = ab_bits_flood(g, rest & (~rest + 1), mine);
-        rest &= ~str;
-        if (ab_bits_count(ab_bits_neighbours(g, str) & alive_libs) >= 2 &&
-            (ab_bits_neighbours(g, str) & bit))
-            joined |= str;
-    }
-    int libs = ab_bits_count(ab_bits_neighbours(g, joined) & empty & ~bit);
+    for (int i = 0; i < pc->strings; i++)
+        if ((pc->string_nb[i] & bit) && (touches_alive || pc->miai[i])) joined |= pc->string[i];
+    int libs = ab_bits_count(ab_bits_neighbours(g, joined) & pc->empty & ~bit);
     return 5 * made_safe + 4 * ab_bits_count(joined) + 3 * libs;
 }
 
@@ -426,6 +556,8 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
     const board_t *b = s->board;
     int points[BOARD_MAX_POINTS + 1], n = 0;
     int64_t scores[BOARD_MAX_POINTS + 1];
+    priority_context_t pc;
+    if (sv->q_order && s->statics) priority_context_init(sv, c, &pc);
     points[n] = POINT_PASS;
     scores[n++] = (int64_t)1 << 40;
     for (int i = 0; i < b->empty_count; i++) {
@@ -433,7 +565,7 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
         if (ab_state_pruned(s, no_play, p)) continue;
         if (board_check_move(b, c, p) != MOVE_OK) continue;
         points[n] = p;
-        int64_t q = sv->q_order ? endgame_priority(s, c, p) : 0;
+        int64_t q = sv->q_order ? endgame_priority(sv, &pc, c, p) : 0;
         scores[n++] = q * 65536 + ab_state_static_score(s, c, p) + answer_bonus(b, p, last) +
                       (p == hint ? (int64_t)1 << 41 : 0);
     }
@@ -452,17 +584,14 @@ static int generate(solver_t *sv, stone_t c, int passes, int ply, ab_bits_t no_p
     ab_bits_t black = 0, white = 0;
     if (s->statics) ab_bits_from_board(&s->geom, b, &black, &white);
     const stone_t o = stone_other(c);
-    if (sv->memo && s->statics) {
+    if ((sv->memo || sv->wide_memo) && s->statics) {
         /* The memo is read at random: fetch every child's entry before the first is needed
          * (a wasted fetch for the few moves that capture). */
         for (int i = 0; i < n; i++) {
             if (points[i] == POINT_PASS) continue;
-            const uint64_t bit = (uint64_t)1 << s->geom.bit[points[i]];
-            const static_memo_t *e =
-                memo_slot(sv, c == STONE_BLACK ? (uint64_t)black | bit : (uint64_t)black,
-                          c == STONE_WHITE ? (uint64_t)white | bit : (uint64_t)white);
-            __builtin_prefetch(e);
-            __builtin_prefetch((const char *)e + sizeof(*e) - 1);
+            const ab_bits_t bit = (ab_bits_t)1 << s->geom.bit[points[i]];
+            prefetch_facts(sv, c == STONE_BLACK ? black | bit : black,
+                           c == STONE_WHITE ? white | bit : white);
         }
     }
     int m = 0;
@@ -744,6 +873,7 @@ void ab_memory_free(ab_memory_t *m)
     if (!m) return;
     free(m->table.e);
     free(m->memo);
+    free(m->wide_memo);
     ab_regions_free(m->regions);
     free(m);
 }
@@ -764,6 +894,8 @@ static void memory_adopt(ab_memory_t *m, const ab_state_t *s, const ab_config_t 
             memset(m->table.e, 0, (size_t)(m->table.mask + 1) * sizeof(pn_entry_t));
             if (m->memo)
                 memset(m->memo, 0, ((size_t)1 << STATIC_MEMO_BITS) * sizeof(static_memo_t));
+            if (m->wide_memo)
+                memset(m->wide_memo, 0, ((size_t)1 << WIDE_MEMO_BITS) * sizeof(wide_memo_t));
             ab_regions_free(m->regions);
             m->regions = NULL;
         }
@@ -779,6 +911,8 @@ static void memory_adopt(ab_memory_t *m, const ab_state_t *s, const ab_config_t 
     }
     if (s->statics && s->geom.n <= 8 && !m->memo)
         m->memo = calloc((size_t)1 << STATIC_MEMO_BITS, sizeof(static_memo_t));
+    if (s->statics && s->geom.n > 8 && !m->wide_memo)
+        m->wide_memo = calloc((size_t)1 << WIDE_MEMO_BITS, sizeof(wide_memo_t));
     if (s->statics && !cfg->no_regions && !m->regions) m->regions = ab_regions_new(REGION_CACHE_BITS);
 }
 
@@ -820,6 +954,7 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     memory_adopt(memory, s, cfg, sv.komi2);
     sv.table = memory->table;
     sv.memo = s->statics && s->geom.n <= 8 ? memory->memo : NULL;
+    sv.wide_memo = s->statics && s->geom.n > 8 ? memory->wide_memo : NULL;
     sv.regions = s->statics && !cfg->no_regions ? memory->regions : NULL;
     sv.watch_cycles = true;
     sv.last_new_position = s->nodes;
