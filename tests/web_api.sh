@@ -648,9 +648,13 @@ has '"phase":"over"' "resigned"
 req POST "/api/games/$GA/analyze"
 expect 409 "game over" "analyze a game that is over"
 mark=$(wc -l <"$SCRATCH/sse4")
-req POST "/api/games/$GA/analyze" '{"move":0,"seconds":0.3}'
+req POST "/api/games/$GA/analyze" '{"move":0,"seconds":30}'
 expect 200 "" "analyze the empty board of a game that is over"
 has '"analyzing":true' "review analysis"
+req POST "/api/games/$GA/resign"
+expect 409 "game over" "resign a game that is over during a review analysis"
+req GET "/api/games/$GA"
+has '"analyzing":true' "a refused resignation leaves the review analysis running"
 for _ in $(seq 1 100); do
     tail -n +"$((mark + 1))" "$SCRATCH/sse4" | grep -q '^data: {"move_number":0,"to_move":"black"' &&
         break
@@ -658,11 +662,8 @@ for _ in $(seq 1 100); do
 done
 tail -n +"$((mark + 1))" "$SCRATCH/sse4" | grep -q '^data: {"move_number":0,"to_move":"black"' ||
     fail "no analysis of the review position"
-for _ in $(seq 1 100); do
-    req GET "/api/games/$GA"
-    grep -q '"analyzing":false' "$BODY" && break
-    sleep 0.1
-done
+req DELETE "/api/games/$GA/analyze"
+expect 200 "" "stop the review analysis"
 has '"analyzing":false' "the review analysis ended"
 has '"last_analysis":{"move_number":1,"to_move":"white"' "a review keeps the game's last search"
 has '"moves":["E5",' "a review changes no move"

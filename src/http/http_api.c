@@ -888,7 +888,10 @@ static void handle_undo(web_t *w, web_game_t *g, web_reply_t *r)
 static void handle_resign(web_t *w, web_game_t *g, web_reply_t *r)
 {
     pthread_mutex_lock(&g->lock);
-    if (!stop_ai(w, g, STOP_RESIGN, r)) {
+    /* Refused before anything is stopped: a review analysis of a game that is over goes on. */
+    if (!g->deleted && web_game_phase(g) == WEB_PHASE_OVER) {
+        game_over_error(g, r);
+    } else if (!stop_ai(w, g, STOP_RESIGN, r)) {
     } else if (web_game_phase(g) == WEB_PHASE_OVER) {
         game_over_error(g, r);
     } else {
