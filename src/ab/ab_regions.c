@@ -520,14 +520,15 @@ static void find_living_groups(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t b
         ab_bits_t region[LIVING_MAX_REGIONS], strings[LIVING_MAX_REGIONS];
         int nr = 0;
         /* A part without c's stones lies wholly inside a safe region of either colour or
-         * outside them all (the safe regions are unions of such parts and stones). */
-        for (ab_bits_t rest = g->full & ~mine & ~st->safe[c] & ~st->safe[o];
+         * outside them all (the safe regions are unions of such parts and stones). The parts
+         * that touch a safe point are left out by one flood from those points (rather than one
+         * per part: most of the board). */
+        const ab_bits_t not_mine = g->full & ~mine, safe = st->safe[c] | st->safe[o];
+        for (ab_bits_t rest = not_mine & ~ab_bits_flood(g, not_mine & safe, not_mine);
              rest && nr < LIVING_MAX_REGIONS;) {
-            const ab_bits_t r = ab_bits_flood(g, rest & (~rest + 1), g->full & ~mine);
+            const ab_bits_t r = ab_bits_flood(g, rest & (~rest + 1), rest);
             rest &= ~r;
-            if ((r & (st->safe[c] | st->safe[o])) || !(r & empty) ||
-                ab_bits_count(r) > LIVING_MAX_POINTS)
-                continue;
+            if (!(r & empty) || ab_bits_count(r) > LIVING_MAX_POINTS) continue;
             region[nr] = r;
             strings[nr++] = ab_bits_flood(g, ab_bits_neighbours(g, r) & mine, mine);
         }
@@ -556,11 +557,16 @@ void ab_regions_extend(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t black, ab
         if (!alive) continue;
         const ab_bits_t mine = c == STONE_BLACK ? black : white;
         const ab_bits_t theirs = c == STONE_BLACK ? white : black;
-        ab_bits_t rest = g->full & ~alive & ~st->safe[c] & ~st->safe[o];
+        /* The parts that touch a safe point or a pass-alive stone of o go at once, by one
+         * flood from those points (a part found safe below is another part: it changes
+         * nothing for the rest). */
+        const ab_bits_t outside = g->full & ~alive;
+        const ab_bits_t taken = st->safe[c] | st->safe[o] | st->alive[o];
+        ab_bits_t rest = outside & ~ab_bits_flood(g, outside & taken, outside);
         while (rest) {
-            ab_bits_t r = ab_bits_flood(g, rest & (~rest + 1), g->full & ~alive);
+            ab_bits_t r = ab_bits_flood(g, rest & (~rest + 1), rest);
             rest &= ~r;
-            if ((r & (st->safe[c] | st->safe[o] | st->alive[o])) || !(r & empty)) continue;
+            if (!(r & empty)) continue;
             if (ab_bits_count(r) > AB_REGION_MAX_POINTS) continue;
             region_key_t key;
             memset(&key, 0, sizeof(key));

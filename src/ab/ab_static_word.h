@@ -22,20 +22,51 @@ static void AB_WORD_FN(from_board)(const ab_geom_t *g, const board_t *b, AB_WORD
     *white = wh;
 }
 
+/* The neighbours of m on a board of side n, without the mask of the board's points. Inlined
+ * with a constant n where the callers switch on the size: a 128-bit shift by a variable count
+ * costs about three times one by a constant. */
+static inline __attribute__((always_inline)) AB_WORD
+AB_WORD_FN(neighbours_unmasked)(AB_WORD m, AB_WORD not_first_col, AB_WORD not_last_col, int n)
+{
+    return ((m << 1) & not_first_col) | ((m >> 1) & not_last_col) | (m << n) | (m >> n);
+}
+
+static inline __attribute__((always_inline)) AB_WORD
+AB_WORD_FN(flood_sized)(AB_WORD m, AB_WORD within, AB_WORD not_first_col, AB_WORD not_last_col,
+                        int n)
+{
+    for (;;) {
+        /* within holds only points of the board: it masks what the shifts push off it. */
+        AB_WORD next =
+            (m | AB_WORD_FN(neighbours_unmasked)(m, not_first_col, not_last_col, n)) & within;
+        if (next == m) return m;
+        m = next;
+    }
+}
+
 static AB_WORD AB_WORD_FN(neighbours)(const ab_geom_t *g, AB_WORD m)
 {
-    AB_WORD r = ((m << 1) & (AB_WORD)g->not_first_col) | ((m >> 1) & (AB_WORD)g->not_last_col) |
-                (m << g->n) | (m >> g->n);
+    const AB_WORD nfc = (AB_WORD)g->not_first_col, nlc = (AB_WORD)g->not_last_col;
+    AB_WORD r;
+    switch (g->n) {
+    case 9: r = AB_WORD_FN(neighbours_unmasked)(m, nfc, nlc, 9); break;
+    case 10: r = AB_WORD_FN(neighbours_unmasked)(m, nfc, nlc, 10); break;
+    case 11: r = AB_WORD_FN(neighbours_unmasked)(m, nfc, nlc, 11); break;
+    default: r = AB_WORD_FN(neighbours_unmasked)(m, nfc, nlc, g->n); break;
+    }
     return r & (AB_WORD)g->full;
 }
 
 static AB_WORD AB_WORD_FN(flood)(const ab_geom_t *g, AB_WORD seed, AB_WORD within)
 {
-    AB_WORD m = seed & within;
-    for (;;) {
-        AB_WORD next = (m | AB_WORD_FN(neighbours)(g, m)) & within;
-        if (next == m) return m;
-        m = next;
+    const AB_WORD nfc = (AB_WORD)g->not_first_col, nlc = (AB_WORD)g->not_last_col;
+    within &= (AB_WORD)g->full;
+    const AB_WORD m = seed & within;
+    switch (g->n) {
+    case 9: return AB_WORD_FN(flood_sized)(m, within, nfc, nlc, 9);
+    case 10: return AB_WORD_FN(flood_sized)(m, within, nfc, nlc, 10);
+    case 11: return AB_WORD_FN(flood_sized)(m, within, nfc, nlc, 11);
+    default: return AB_WORD_FN(flood_sized)(m, within, nfc, nlc, g->n);
     }
 }
 
@@ -151,10 +182,12 @@ static AB_WORD AB_WORD_FN(safe_regions)(const ab_geom_t *g, AB_WORD alive, AB_WO
 {
     if (!alive) return 0;
     AB_WORD touching = AB_WORD_FN(neighbours)(g, alive), parts[AB_MAX_PARTS], safe = 0;
-    int n = AB_WORD_FN(components)(g, (AB_WORD)g->full & ~alive, parts);
+    /* The parts holding an opponent pass-alive stone go at once, by one flood from them. */
+    const AB_WORD outside = (AB_WORD)g->full & ~alive;
+    const AB_WORD candidates = outside & ~AB_WORD_FN(flood)(g, opponent_alive & outside, outside);
+    int n = AB_WORD_FN(components)(g, candidates, parts);
     for (int i = 0; i < n; i++) {
         AB_WORD r = parts[i];
-        if (r & opponent_alive) continue;
         if (AB_WORD_FN(is_small_clique)(g, r & ~touching) ||
             AB_WORD_FN(is_capturable_at_one_point)(g, r, alive, opponent, empty))
             safe |= r;
