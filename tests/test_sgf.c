@@ -833,6 +833,13 @@ static void test_setup_written_as_change(void **state)
     game_t *g = game_ok("(;SZ[9]AB[ia:ci]AW[da:di]PL[W];AE[bb:cc];W[bb];B[cc])", -1);
     expect_game_round_trip(g);
     game_free(g);
+    /* Stones that change colour are removed before any stone is put: put first, the white stone
+     * at ax found its neighbours all black and went. */
+    g = game_ok("(;SZ[25];AB[aa:yx];AB[ay];AW[bx][ax])", -1);
+    const board_t *b25 = game_board(g);
+    assert_int_equal(board_at(b25, board_point(b25, 0, 23)), STONE_WHITE);
+    expect_game_round_trip(g);
+    game_free(g);
     /* A setup node that changes nothing stays an entry of its own. */
     g = game_ok("(;SZ[5]AB[cc];AB[cc];B[dd];AE[ee])", -1);
     assert_int_equal(game_move_count(g), 4);

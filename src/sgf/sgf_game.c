@@ -222,9 +222,10 @@ static bool read_rules(const sgf_node_t *root, const rules_t *rules_default, rul
 /* The setup of one node: AB, AW, AE values (point lists "aa:cc" expanded), each point once with
  * the last value winning, in file order. */
 typedef struct setup {
-    int n;
-    int points[SGF_MAX_SETUP];
-    stone_t stones[SGF_MAX_SETUP];
+    int n;         /* entries in points[] and stones[], in the order they are applied */
+    int requested; /* distinct points the node names (at most SGF_MAX_SETUP) */
+    int points[2 * SGF_MAX_SETUP]; /* a stone that changes colour is removed first: twice */
+    stone_t stones[2 * SGF_MAX_SETUP];
     int index[BOARD_MAX_POINTS]; /* position in points[] + 1, 0 if absent */
 } setup_t;
 
@@ -297,21 +298,27 @@ static bool read_setup(const sgf_node_t *node, const board_t *b, setup_t *s, sgf
                     add_setup_point(s, board_point(b, x, y), kinds[k].stone);
         }
     }
-    /* Removals first, the rest in file order: a position's stones then never lose their last
-     * liberty on the way, so a written change (sgf_from_game) reads back as it was. */
-    int points[SGF_MAX_SETUP], k = 0;
-    stone_t stones[SGF_MAX_SETUP];
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < s->n; i++)
-            if ((s->stones[i] == STONE_EMPTY) == (pass == 0)) {
-                points[k] = s->points[i];
-                stones[k++] = s->stones[i];
-            }
+    /* Removals first (AE, and the stones that change colour), then the stones put, in file order:
+     * the strings of a position then never lose their last liberty on the way, so a written
+     * change (sgf_from_game) reads back as it was, whatever the order of its points. */
+    s->requested = s->n;
+    int points[2 * SGF_MAX_SETUP], k = 0;
+    stone_t stones[2 * SGF_MAX_SETUP];
     for (int i = 0; i < s->n; i++) {
-        s->points[i] = points[i];
-        s->stones[i] = stones[i];
-        s->index[points[i]] = i + 1;
+        const stone_t now = board_at(b, s->points[i]);
+        if (s->stones[i] == STONE_EMPTY || (now != STONE_EMPTY && now != s->stones[i])) {
+            points[k] = s->points[i];
+            stones[k++] = STONE_EMPTY;
+        }
     }
+    for (int i = 0; i < s->n; i++)
+        if (s->stones[i] != STONE_EMPTY) {
+            points[k] = s->points[i];
+            stones[k++] = s->stones[i];
+        }
+    s->n = k;
+    memcpy(s->points, points, (size_t)k * sizeof points[0]);
+    memcpy(s->stones, stones, (size_t)k * sizeof stones[0]);
     return true;
 }
 
@@ -322,7 +329,7 @@ static bool apply_setup(game_t *g, const sgf_node_t *node, bool is_root, long ha
 {
     if (!read_setup(node, game_board(g), s, err))
         return false;
-    *setup_points += s->n;
+    *setup_points += s->requested;
     if (*setup_points > SGF_MAX_SETUP_POINTS) {
         sgf_set_error(err, node->line, node->column,
                       "too many setup stones: the main line sets more than %d points with "
