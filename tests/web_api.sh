@@ -702,6 +702,42 @@ for id in "$G1" "$G13" "$GH" "$GP" "$GW" "${ids[@]}"; do has "\"id\":\"$id\"" "l
 hasnt "\"id\":\"$GE\"" "list after delete"
 hasnt '"board":' "list summaries"
 
+# ---- an import keeps the file's players, information and comments; the same file again ----
+LONG=$(printf 'x%.0s' $(seq 1 300))
+NAMED="(;GM[1]FF[4]SZ[9]PB[Honinbo Shusaku]BR[7d]PW[<b>Gennan</b> $LONG]EV[Castle game]"
+NAMED+="DT[1846-09-11]RE[B+2]C[Game start];B[ee]C[A calm opening\\nand a plan];W[cc]"
+NAMED+="(;B[gc]C[Main line];W[gg])(;B[cg])(;B[gg]))"
+import "$NAMED"
+expect 201 "" "import a game with names and comments"
+GN=$(id_of_body)
+has '"players":{"black":"Honinbo Shusaku","white":"<b>Gennan</b> '"${LONG:0:86}"'"}' "names kept, cut at 100 bytes"
+has '"info":{"black_rank":"7d","result":"B+2","date":"1846-09-11","event":"Castle game"}' "game info"
+has '"comments":{"0":"Game start","1":"A calm opening\nand a plan","3":"Main line"}' "comments by move"
+has '"variations_dropped":2' "variations counted"
+has '"move_number":4,' "the main line"
+import "$NAMED"
+expect 200 "" "the same file again"
+has "\"id\":\"$GN\"" "the same file again: the same game"
+has '"existing":true' "the same file again: existing"
+import "$NAMED" ',"duplicate":true'
+expect 201 "" "the same file again as a new game"
+hasnt "\"id\":\"$GN\"" "duplicate: a new game"
+req DELETE "/api/games/$(id_of_body)"
+import "$NAMED" ',"duplicate":5'
+expect 400 "bad field" "duplicate not a boolean"
+req GET "/api/games/$GN/sgf"
+for p in 'PB[Honinbo Shusaku]' 'BR[7d]' 'EV[Castle game]' 'DT[1846-09-11]' 'RE[B+2]' \
+    'C[Game start]' ';B[ee]C[A calm opening' ';B[gc]C[Main line]'; do
+    has "$p" "the download keeps $p"
+done
+hasnt 'B[cg]' "the download has no variation"
+import "(;GM[1]SZ[9]AB[aa][bb][cc]AW[dd][ee])"
+expect 201 "" "import a setup-only position"
+GSU=$(id_of_body)
+has '"move_number":0,' "setup only: no moves"
+has '"setup_stones":5,' "setup only: its stones counted"
+has '"players":null,"info":null,"comments":{},"variations_dropped":0' "no record in a plain position"
+
 # Remember every game's moves for the restart.
 req GET /api/games
 grep -o '"id":"[^"]*"' "$BODY" | sed 's/"id":"\(.*\)"/\1/' >"$SCRATCH/ids"
@@ -717,7 +753,15 @@ grep -q 'skipped .*broken.sgf' "$SCRATCH/s2.err" || fail "corrupt file not repor
 while read -r id moves; do
     [ "$(moves_of "$id")" = "$moves" ] || fail "after restart game $id has $(moves_of "$id"), was $moves"
 done <"$SCRATCH/before"
-[ "$(wc -l <"$SCRATCH/before")" -eq 21 ] || fail "not 21 games: $(wc -l <"$SCRATCH/before")"
+[ "$(wc -l <"$SCRATCH/before")" -eq 23 ] || fail "not 23 games: $(wc -l <"$SCRATCH/before")"
+req GET "/api/games/$GN"
+has '"players":{"black":"Honinbo Shusaku","white":"<b>Gennan</b> ' "restart keeps the names"
+has '"comments":{"0":"Game start","1":"A calm opening\nand a plan","3":"Main line"}' "restart keeps the comments"
+has '"variations_dropped":2' "restart keeps the variations count"
+import "$NAMED"
+has "\"id\":\"$GN\"" "after a restart the same file is still the same game"
+req GET "/api/games/$GSU"
+has '"setup_stones":5,' "restart keeps the setup"
 req GET "/api/games/$GP"
 has '"phase":"play"' "restart keeps the phase"
 req GET "/api/games/$G1"

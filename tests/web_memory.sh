@@ -72,7 +72,7 @@ sgf_body() { # ROOT_COMMENT_LENGTH
             for (y = 0; y < 19; y++) for (x = 0; x < 19; x++) if (x != 9)
                 printf "[%s%s]", substr(cols, x + 1, 1), substr(cols, y + 1, 1)
         }
-        print ")\"}" }'
+        print ")\",\"duplicate\":true}" }'
 }
 BIG=$SCRATCH/big.json
 sgf_body 0 >"$BIG"

@@ -598,28 +598,93 @@ static bool check_room(web_t *w, web_reply_t *r)
     return false;
 }
 
+/* The listed game imported from an SGF of this hash, with a reference taken, or NULL. */
+static web_game_t *find_import(web_t *w, uint64_t hash)
+{
+    web_game_t *found = NULL;
+    pthread_mutex_lock(&w->lock);
+    for (int i = 0; hash && !found && i < w->num_games; i++) {
+        if (w->games[i]->import_hash == hash) {
+            found = w->games[i];
+            found->refs++;
+        }
+    }
+    pthread_mutex_unlock(&w->lock);
+    return found;
+}
+
+/* An import of an SGF already imported: the state of that game, 200 with "existing": true. */
+static bool reply_existing(web_t *w, uint64_t hash, web_reply_t *r)
+{
+    web_game_t *found = find_import(w, hash);
+    if (!found) return false;
+    char id[WEB_ID_MAX + 1];
+    snprintf(id, sizeof id, "%s", found->id);
+    web_game_unref(found);
+    web_game_t *g = web_acquire_game(w, id, true, r);
+    if (!g) return true;
+    pthread_mutex_lock(&g->lock);
+    cJSON *j = web_game_state(g, false);
+    pthread_mutex_unlock(&g->lock);
+    cJSON_AddBoolToObject(j, "existing", true);
+    web_reply_json(r, 200, j);
+    snprintf(r->location, sizeof r->location, "/api/games/%s", id);
+    web_release_game(g);
+    return true;
+}
+
 static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
 {
     web_options_t o;
-    if (!parse_options(body, &o, r) || !check_room(w, r)) return;
-    char id[WEB_ID_MAX + 1];
-    new_id(w, id);
-    web_game_t *g = NULL;
+    if (!parse_options(body, &o, r)) return;
     const cJSON *sgf = field(body, "sgf");
+    sgf_node_t *root = NULL;
+    uint64_t hash = 0;
+    sgf_error_t e;
     if (sgf) {
         const char *text = cJSON_GetStringValue(sgf);
         if (!text) {
             web_error(r, 400, "bad field", "sgf must be the text of an SGF file.");
             return;
         }
-        sgf_error_t e;
-        sgf_node_t *root = sgf_parse_bytes(text, strlen(text), &e);
+        const cJSON *again = field(body, "duplicate");
+        if (again && !cJSON_IsBool(again)) {
+            web_error(r, 400, "bad field", "duplicate must be true or false.");
+            return;
+        }
+        root = sgf_parse_bytes(text, strlen(text), &e);
+        /* The settings given are part of what was asked for: the same file with other ones
+         * makes another game. */
+        char given[512];
+        snprintf(given, sizeof given,
+                 "%d:%d %d:%.17g %d:%s %d:%d %d:%d %d:%ld %d:%.17g %d:%d %d:%.17g %d:%d",
+                 o.has_size, o.size, o.has_komi, o.komi, o.has_rules,
+                 o.has_rules ? o.rules.name : "", o.has_handicap, o.handicap, o.has_human,
+                 (int)o.human, o.has_playouts, o.playouts, o.has_seconds, o.seconds, o.has_threads,
+                 o.threads, o.has_resign, o.resign, o.has_engine, (int)o.engine);
+        hash = root ? web_store_import_hash(root, given) : 0;
+        /* The same file again: the game made from it (even when full), unless a new one is
+         * asked for. */
+        if (!cJSON_IsTrue(again) && reply_existing(w, hash, r)) {
+            sgf_free(root);
+            return;
+        }
+    }
+    if (!check_room(w, r)) {
+        sgf_free(root);
+        return;
+    }
+    char id[WEB_ID_MAX + 1];
+    new_id(w, id);
+    web_game_t *g = NULL;
+    if (sgf) {
         char err[256];
         if (!root)
             snprintf(err, sizeof err, "%s", e.message);
         else
             g = web_store_game_from_sgf(w, id, root, &o, false, err, sizeof err);
         sgf_free(root);
+        if (g) g->import_hash = hash;
         if (!g) {
             web_error(r, 400, "bad sgf", "The SGF cannot be loaded: %s", err);
             return;

@@ -73,6 +73,7 @@ void web_game_free(web_game_t *g)
     free(g->ai_moves);
     free(g->analysis);
     cJSON_Delete(g->last_analysis);
+    cJSON_Delete(g->record);
     cJSON_Delete(g->pending);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
@@ -130,8 +131,14 @@ size_t web_game_cost(const web_game_t *g)
     const int size = game_size(game);
     const size_t analysis =
         g->last_analysis ? (size_t)size * (size_t)size * WEB_COST_JSON_NUMBER : 0;
+    /* The file's comments and names: their text and a cJSON node each. */
+    size_t record = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(g->record, "comments")) record +=
+        strlen(c->valuestring) + WEB_COST_JSON_NUMBER;
+    if (g->record) record += 4 * WEB_MAX_NAME_BYTES;
     return WEB_COST_GAME + (size_t)entries * WEB_COST_ENTRY + points * WEB_COST_SETUP_POINT +
-           analysis;
+           analysis + record;
 }
 
 /* Count the game's new cost after a change (it grows with its history). Under the lock. */
@@ -185,6 +192,8 @@ bool web_game_unload(web_game_t *g)
         g->analysis = NULL;
         cJSON_Delete(g->last_analysis);
         g->last_analysis = NULL;
+        cJSON_Delete(g->record);
+        g->record = NULL;
         g->summary = summary;
     } else {
         free(summary);
@@ -216,6 +225,9 @@ void web_game_adopt(web_game_t *g, web_game_t *fresh)
     cJSON_Delete(g->last_analysis);
     g->last_analysis = fresh->last_analysis;
     fresh->last_analysis = NULL;
+    cJSON_Delete(g->record);
+    g->record = fresh->record;
+    fresh->record = NULL;
     g->unsaved = false;
     free(g->summary);
     g->summary = NULL;
@@ -278,6 +290,14 @@ void web_game_sync_moves(web_game_t *g)
     if (g->last_analysis && (!cJSON_IsNumber(searched) || searched->valuedouble > n)) {
         cJSON_Delete(g->last_analysis);
         g->last_analysis = NULL;
+    }
+    /* A comment belongs to the move of the file: one taken back takes its comment with it. */
+    cJSON *comments = cJSON_GetObjectItemCaseSensitive(g->record, "comments");
+    cJSON *c = comments ? comments->child : NULL;
+    while (c) {
+        cJSON *next = c->next;
+        if (atoi(c->string) > n) cJSON_Delete(cJSON_DetachItemViaPointer(comments, c));
+        c = next;
     }
 }
 
@@ -443,6 +463,24 @@ static const char *end_name(game_end_t e)
     return e == GAME_END_PASSES ? "passes" : e == GAME_END_RESIGN ? "resign" : "capture";
 }
 
+/* The record's field `name` (a copy) into j, or null (comments: {}). */
+static void add_record_field(cJSON *j, const cJSON *record, const char *name)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(record, name);
+    cJSON *copy = v ? cJSON_Duplicate(v, true) : NULL;
+    if (!copy) copy = !strcmp(name, "comments") ? cJSON_CreateObject() : cJSON_CreateNull();
+    cJSON_AddItemToObject(j, name, copy);
+}
+
+static void add_record(cJSON *j, const cJSON *record, bool summary)
+{
+    add_record_field(j, record, "players");
+    add_record_field(j, record, "info");
+    if (!summary) add_record_field(j, record, "comments");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(record, "variations_dropped");
+    cJSON_AddNumberToObject(j, "variations_dropped", cJSON_IsNumber(v) ? v->valuedouble : 0);
+}
+
 cJSON *web_game_state(const web_game_t *g, bool summary)
 {
     const game_t *game = engine_game(g->engine);
@@ -476,14 +514,16 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
     cJSON *setup = summary ? NULL : cJSON_AddObjectToObject(j, "setup");
     cJSON *setup_black = setup ? cJSON_AddArrayToObject(setup, "black") : NULL;
     cJSON *setup_white = setup ? cJSON_AddArrayToObject(setup, "white") : NULL;
-    int last = POINT_NONE, index = 0;
+    int last = POINT_NONE, index = 0, setup_stones = 0;
     for (int i = 0; i < game_move_count(game); i++) {
         const game_move_t *m = game_move_at(game, i);
         if (m->setup_index >= 0) {
-            if (index > 0 || !setup) continue; /* only the setup before the first move */
+            if (index > 0) continue; /* only the setup before the first move */
             const int *points;
             const stone_t *stones;
             const int n = game_setup_at(game, i, &points, &stones);
+            for (int k = 0; k < n; k++)
+                setup_stones += stones[k] != STONE_EMPTY;
             for (int k = 0; k < n; k++) {
                 cJSON *to = stones[k] == STONE_BLACK   ? setup_black
                             : stones[k] == STONE_WHITE ? setup_white
@@ -505,6 +545,8 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
         }
         index++;
     }
+    cJSON_AddNumberToObject(j, "setup_stones", setup_stones);
+    add_record(j, g->record, summary);
     if (last == POINT_NONE)
         cJSON_AddNullToObject(j, "last_move");
     else
@@ -897,5 +939,10 @@ web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n
     const int count = web_game_move_count(g);
     for (int i = 0; i < count && i < g->ai_moves_cap && i < src->ai_moves_cap; i++)
         g->ai_moves[i] = src->ai_moves[i];
+    /* The players' names and the comments of the moves copied stay with them. */
+    if (src->record) {
+        g->record = cJSON_Duplicate(src->record, true);
+        web_game_sync_moves(g);
+    }
     return g;
 }

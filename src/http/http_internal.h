@@ -67,9 +67,14 @@
 #define WEB_COST_ENTRY 160
 #define WEB_COST_SETUP_POINT 8  /* point, stone and undo of a setup stone */
 #define WEB_COST_JSON_NUMBER 80 /* a cJSON number (the last analysis's ownership) */
-#define WEB_ID_MAX 64           /* characters of a game id */
-#define WEB_NEW_ID_LEN 12       /* hex characters of the ids the server makes */
-#define WEB_MIN_SIZE 5          /* sizes of new games (imports: BOARD_MIN_SIZE..) */
+/* What an imported file says about its game (docs/web.md, "Import"): names and game information
+ * are cut to this many bytes (they come from anyone's file and are shown on the page), the main
+ * line's comments to this many bytes in all (later ones are dropped). */
+#define WEB_MAX_NAME_BYTES 100
+#define WEB_MAX_COMMENT_BYTES (64 * 1024)
+#define WEB_ID_MAX 64     /* characters of a game id */
+#define WEB_NEW_ID_LEN 12 /* hex characters of the ids the server makes */
+#define WEB_MIN_SIZE 5    /* sizes of new games (imports: BOARD_MIN_SIZE..) */
 #define WEB_DEFAULT_SIZE 9
 #define WEB_DEFAULT_PLAYOUTS 10000
 #define WEB_MAX_PLAYOUTS 1000000
@@ -176,6 +181,12 @@ typedef struct web_game {
     char *analysis;        /* data of the latest analysis event of the current search, or NULL */
     double analysis_time;  /* monotonic seconds of its publication */
     cJSON *last_analysis;  /* the last search's summary (state "last_analysis"), or NULL */
+    /* What the imported file said: {"players", "info", "comments", "variations_dropped"} as the
+     * state shows them (web_store_record), or NULL. Freed while unloaded: the file has it. */
+    cJSON *record;
+    /* The hash of the imported SGF, normalised (web_store_import_hash); 0: not an import. Set
+     * before the game is listed, never changed, kept while unloaded: imports look it up. */
+    uint64_t import_hash;
     /* Owned by the pool thread while it runs the job: */
     cJSON *pending;          /* the latest report, not yet published */
     int search_moves;        /* the position searched: moves played */
@@ -332,6 +343,13 @@ web_game_t *web_store_read_game(web_t *w, const char *id, char *err, size_t len)
 web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *root,
                                     const web_options_t *opts, bool keep_times, char *err,
                                     size_t errlen);
+
+/* The hash by which an import is recognised again: of the tree written back by sgf_write (so
+ * that spacing and line breaks do not count) and extra (the request's other fields). Never 0;
+ * 0 if out of memory. */
+uint64_t web_store_import_hash(const sgf_node_t *root, const char *extra);
+/* Number of variations a tree has besides its main line (branches dropped by an import). */
+int web_store_count_variations(const sgf_node_t *root);
 
 /* ---- http_pool.c ---- */
 

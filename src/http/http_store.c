@@ -20,6 +20,14 @@
 
 #define TGWEB_VERSION 1
 
+/* A whole number field of TGWEB within 0..1e9, else 0. */
+static double tg_number_raw(const cJSON *obj, const char *name)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
+    return cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 1e9 ? floor(v->valuedouble)
+                                                                             : 0;
+}
+
 /* mkdir -p. */
 static bool make_dirs(const char *path)
 {
@@ -88,6 +96,212 @@ void web_store_close(web_t *w)
     w->lock_fd = -1;
 }
 
+/* ---- the file's record: players, game information, comments ---- */
+
+/* The SGF properties kept as the state's "info", by the names it gives them. */
+static const char *const INFO_PROPS[][2] = {
+    {"BR", "black_rank"}, {"WR", "white_rank"}, {"RE", "result"}, {"DT", "date"}, {"EV", "event"},
+};
+#define NUM_INFO ((int)(sizeof INFO_PROPS / sizeof INFO_PROPS[0]))
+
+/* Length of the valid UTF-8 character at s (at most n bytes), 0 if none. */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] < 0x80                             ? 1
+                 : (s[0] & 0xe0) == 0xc0 && s[0] >= 0xc2 ? 2
+                 : (s[0] & 0xf0) == 0xe0                 ? 3
+                 : (s[0] & 0xf8) == 0xf0 && s[0] <= 0xf4 ? 4
+                                                         : 0;
+    if (len == 0 || len > n) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80) return 0;
+    return len;
+}
+
+/* Text from a file, made safe to keep and show: valid UTF-8 only ('?' for other bytes), control
+ * characters as spaces (line breaks kept when multiline), cut at a character within max bytes.
+ * Malloc'ed; NULL if out of memory. */
+static char *clean_text(const char *text, size_t max, bool multiline)
+{
+    const size_t n = strlen(text);
+    char *out = malloc((n < max ? n : max) + 1);
+    if (!out) return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        const unsigned char *c = (const unsigned char *)text + i;
+        size_t len = utf8_char(c, n - i);
+        if (o + (len ? len : 1) > max) break;
+        if (len == 0) {
+            out[o++] = '?';
+            i++;
+            continue;
+        }
+        if (len == 1 && (c[0] < 0x20 || c[0] == 0x7f)) {
+            if (c[0] != '\r') out[o++] = multiline && c[0] == '\n' ? '\n' : ' ';
+        } else {
+            memcpy(out + o, c, len);
+            o += len;
+        }
+        i += len;
+    }
+    out[o] = '\0';
+    return out;
+}
+
+/* Add a cleaned short text to obj (nothing when empty). */
+static void add_clean(cJSON *obj, const char *name, const char *text)
+{
+    char *v = text ? clean_text(text, WEB_MAX_NAME_BYTES, false) : NULL;
+    if (v && v[strspn(v, " ")]) cJSON_AddStringToObject(obj, name, v);
+    free(v);
+}
+
+int web_store_count_variations(const sgf_node_t *root)
+{
+    /* Every node but a first child starts a variation. Walked without a stack (any depth). */
+    int n = 0;
+    const sgf_node_t *node = root;
+    while (node) {
+        if (node->child) {
+            node = node->child;
+            continue;
+        }
+        while (node && node != root && !node->sibling)
+            node = node->parent;
+        if (!node || node == root) break;
+        node = node->sibling;
+        n++;
+    }
+    return n;
+}
+
+uint64_t web_store_import_hash(const sgf_node_t *root, const char *extra)
+{
+    char *text = sgf_write(root);
+    if (!text) return 0;
+    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        h = (h ^ *c) * 0x100000001b3u;
+    h = (h ^ 0xff) * 0x100000001b3u; /* no byte of the text: the two parts stay apart */
+    for (const unsigned char *c = (const unsigned char *)extra; *c; c++)
+        h = (h ^ *c) * 0x100000001b3u;
+    free(text);
+    return h ? h : 1;
+}
+
+/* The comments of the main line by move number: a node's comment goes to the moves played up to
+ * and including it (0: the root and the setup before the first move; several nodes of one number
+ * are joined). Moves beyond `moves` are not in the game. */
+static cJSON *read_comments(const sgf_node_t *root, int moves)
+{
+    cJSON *j = cJSON_CreateObject();
+    size_t left = WEB_MAX_COMMENT_BYTES;
+    int n = 0;
+    for (const sgf_node_t *node = root; j && node && left > 0; node = node->child) {
+        if (sgf_get(node, "B") || sgf_get(node, "W")) n++;
+        if (n > moves) break;
+        const char *c = sgf_get(node, "C");
+        char *text = c ? clean_text(c, left, true) : NULL;
+        if (text && text[0]) {
+            char key[16];
+            snprintf(key, sizeof key, "%d", n);
+            cJSON *had = cJSON_GetObjectItemCaseSensitive(j, key);
+            if (had) {
+                const size_t len = strlen(had->valuestring) + 2 + strlen(text) + 1;
+                char *joined = malloc(len);
+                if (joined) {
+                    snprintf(joined, len, "%s\n\n%s", had->valuestring, text);
+                    cJSON_ReplaceItemInObjectCaseSensitive(j, key, cJSON_CreateString(joined));
+                    free(joined);
+                    left -= left > strlen(text) + 2 ? strlen(text) + 2 : left;
+                }
+            } else {
+                cJSON_AddStringToObject(j, key, text);
+                left -= strlen(text);
+            }
+        }
+        free(text);
+    }
+    return j;
+}
+
+/* The record of a game read from root (docs/web.md, "Import"), or NULL if there is nothing to
+ * keep. tg: the file's TGWEB (tengen's own file: its players and info are there, since PB/PW
+ * then name the human and tengen), or NULL. moves: the game's move count. */
+static cJSON *read_record(const sgf_node_t *root, const cJSON *tg, int moves)
+{
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    cJSON *players = cJSON_CreateObject();
+    cJSON *info = cJSON_CreateObject();
+    const cJSON *tg_players = cJSON_GetObjectItemCaseSensitive(tg, "players");
+    const cJSON *tg_info = cJSON_GetObjectItemCaseSensitive(tg, "info");
+    if (players) {
+        add_clean(players, "black",
+                  tg ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg_players, "black"))
+                     : sgf_get(root, "PB"));
+        add_clean(players, "white",
+                  tg ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg_players, "white"))
+                     : sgf_get(root, "PW"));
+    }
+    for (int i = 0; info && i < NUM_INFO; i++)
+        add_clean(
+            info, INFO_PROPS[i][1],
+            tg ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg_info, INFO_PROPS[i][1]))
+               : sgf_get(root, INFO_PROPS[i][0]));
+    /* A name missing while the other is given: null, so the page knows it is unknown. */
+    if (cJSON_GetArraySize(players) > 0) {
+        if (!cJSON_HasObjectItem(players, "black")) cJSON_AddNullToObject(players, "black");
+        if (!cJSON_HasObjectItem(players, "white")) cJSON_AddNullToObject(players, "white");
+        cJSON_AddItemToObject(j, "players", players);
+    } else {
+        cJSON_Delete(players);
+    }
+    if (cJSON_GetArraySize(info) > 0)
+        cJSON_AddItemToObject(j, "info", info);
+    else
+        cJSON_Delete(info);
+    cJSON *comments = read_comments(root, moves);
+    if (cJSON_GetArraySize(comments) > 0)
+        cJSON_AddItemToObject(j, "comments", comments);
+    else
+        cJSON_Delete(comments);
+    const int variations =
+        tg ? (int)tg_number_raw(tg, "variations_dropped") : web_store_count_variations(root);
+    if (variations > 0) cJSON_AddNumberToObject(j, "variations_dropped", variations);
+    if (!j->child) {
+        cJSON_Delete(j);
+        return NULL;
+    }
+    return j;
+}
+
+/* Write the record into a tree made by sgf_from_game: game information on the root, each
+ * comment on the node of its move. */
+static bool write_record(sgf_node_t *root, const cJSON *record)
+{
+    const cJSON *info = cJSON_GetObjectItemCaseSensitive(record, "info");
+    bool ok = true;
+    for (int i = 0; ok && i < NUM_INFO; i++) {
+        const char *v =
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(info, INFO_PROPS[i][1]));
+        if (v && !sgf_get(root, INFO_PROPS[i][0])) ok = sgf_add(root, INFO_PROPS[i][0], v);
+    }
+    const cJSON *comments = cJSON_GetObjectItemCaseSensitive(record, "comments");
+    int n = 0;
+    for (sgf_node_t *node = root; ok && node && comments; node = node->child) {
+        if (sgf_get(node, "B") || sgf_get(node, "W"))
+            n++;
+        else if (node != root)
+            continue; /* PL and setup nodes: the move's node has it */
+        char key[16];
+        snprintf(key, sizeof key, "%d", n);
+        const char *c = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(comments, key));
+        if (c) ok = sgf_add(node, "C", c);
+    }
+    return ok;
+}
+
 /* ---- writing ---- */
 
 static cJSON *stats_json(const web_ai_stats_t *s)
@@ -140,6 +354,17 @@ static char *tgweb_text(const web_game_t *g)
     }
     cJSON_AddStringToObject(j, "created", web_time_text(g->created, buf, sizeof buf));
     cJSON_AddStringToObject(j, "updated", web_time_text(g->updated, buf, sizeof buf));
+    /* The file's players and information (PB, PW, DT, RE of the file are the web game's own). */
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(g->record, "players");
+    const cJSON *info = cJSON_GetObjectItemCaseSensitive(g->record, "info");
+    const cJSON *vars = cJSON_GetObjectItemCaseSensitive(g->record, "variations_dropped");
+    if (players) cJSON_AddItemToObject(j, "players", cJSON_Duplicate(players, true));
+    if (info) cJSON_AddItemToObject(j, "info", cJSON_Duplicate(info, true));
+    if (vars) cJSON_AddItemToObject(j, "variations_dropped", cJSON_Duplicate(vars, true));
+    if (g->import_hash) {
+        snprintf(buf, sizeof buf, "%016llx", (unsigned long long)g->import_hash);
+        cJSON_AddStringToObject(j, "import", buf);
+    }
     char *text = cJSON_PrintUnformatted(j);
     cJSON_Delete(j);
     return text;
@@ -149,15 +374,23 @@ char *web_store_sgf(const web_game_t *g)
 {
     const game_t *game = engine_game(g->engine);
     const bool human_black = g->human == STONE_BLACK;
-    sgf_node_t *root =
-        sgf_from_game(game, human_black ? "Human" : "tengen", human_black ? "tengen" : "Human");
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(g->record, "players");
+    const char *black = human_black ? "Human" : "tengen", *white = human_black ? "tengen" : "Human";
+    if (players) {
+        black = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "black"));
+        white = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "white"));
+    }
+    sgf_node_t *root = sgf_from_game(game, black, white);
     if (!root) return NULL;
     char buf[64];
     struct tm tm;
     gmtime_r(&g->created, &tm);
-    bool ok = strftime(buf, sizeof buf, "%Y-%m-%d", &tm) && sgf_add(root, "DT", buf);
+    /* The game's own result first, then the file's (DT, RE and the rest). */
     const char *result = web_game_result(g, buf, sizeof buf);
-    if (ok && result && !sgf_get(root, "RE")) ok = sgf_add(root, "RE", result);
+    bool ok = !result || sgf_get(root, "RE") || sgf_add(root, "RE", result);
+    ok = ok && write_record(root, g->record);
+    if (ok && !sgf_get(root, "DT"))
+        ok = strftime(buf, sizeof buf, "%Y-%m-%d", &tm) && sgf_add(root, "DT", buf);
     char *tg = ok ? tgweb_text(g) : NULL;
     ok = tg && sgf_add(root, "TGWEB", tg);
     free(tg);
@@ -411,6 +644,12 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         apply_tgweb(wg, tg, opts, keep_times);
         web_game_apply_ai(wg);
     }
+    wg->record = read_record(root, tg, web_game_move_count(wg));
+    const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "import"));
+    unsigned long long h;
+    char end;
+    if (keep_times && hash && strlen(hash) == 16 && sscanf(hash, "%16llx%c", &h, &end) == 1)
+        wg->import_hash = h;
     cJSON_Delete(tg);
     return wg;
 }
