@@ -422,6 +422,29 @@ async function playPhase() {
   check(branch.move_number === uploaded.move_number - 2 && branch.phase === 'play', 'a new game from move ' + (uploaded.move_number - 2));
   check(JSON.stringify(branch.moves) === JSON.stringify(uploaded.moves.slice(0, -2)), 'with the first moves');
 
+  // An imported game of two named players: their names (as text, never HTML) instead of
+  // "you" and "tengen", the dropped variation told, and a move's comment shown in review.
+  step('An imported game shows its players and comments');
+  const namedSgf = join(scratch, 'named.sgf');
+  writeFileSync(namedSgf, '(;GM[1]FF[4]SZ[9]PB[Honinbo Shusaku]BR[7d]PW[<i>Gennan</i>]C[A famous game]' +
+    ';B[ee]C[The ear-reddening move];W[cc](;B[gc])(;B[gg]))');
+  await tid('sgf-file').setInputFiles(namedSgf);
+  await page.waitForFunction(() => {
+    const s = window.tengen.state;
+    return s.game && s.game.players && s.review && s.review.n === 3;
+  });
+  check((await tid('player-black').textContent()).includes('Honinbo Shusaku 7d'), "Black's name and rank from the file");
+  check((await tid('player-white').textContent()).includes('<i>Gennan</i>'), "White's name shown as text");
+  check((await page.locator('[data-testid="player-white"] i').count()) === 0, 'a name is never HTML');
+  check(/had 1 variation; the main line was imported/.test(await tid('message').textContent()), 'the dropped variation told');
+  const named = await game();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.n === 1 &&
+    document.querySelector('[data-testid="review-comment"]').textContent === 'The ear-reddening move');
+  await page.keyboard.press('Escape');
+  await tid('review').waitFor({ state: 'hidden' });
+
   // Suicide and ko explained: an uploaded 5x5 position (Japanese rules: simple ko) where White
   // has just taken a ko at D3; A1 is suicide for Black.
   step('Suicide and ko explained');
@@ -523,13 +546,16 @@ async function playPhase() {
   await checkLabelsClear(null);
   check(/alpha-beta/.test(await page.locator('#game-info').textContent()), 'the game info names the engine');
 
-  // The saved games: eleven listed; delete all but the first two, resume the 9x9 game.
+  // The saved games: twelve listed (the named game by its players); delete all but the first
+  // two, resume the 9x9 game.
   step('The saved games');
   await page.keyboard.press('g');
   await tid('games-dialog').waitFor({ state: 'visible' });
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
-  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 11, 'eleven saved games');
-  for (const id of [uploaded.id, branch.id, ko.id, long.id, superko.id, passed.id, two.id, twoBranch.id, atari.id]) {
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 12, 'twelve saved games');
+  check((await page.locator(`[data-testid="games-list"] li[data-game-id="${named.id}"]`).textContent()).includes('Honinbo Shusaku – <i>Gennan</i>'),
+    'the list names the players of an imported game');
+  for (const id of [named.id, uploaded.id, branch.id, ko.id, long.id, superko.id, passed.id, two.id, twoBranch.id, atari.id]) {
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"] [data-testid="delete-game"]`).click();
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"]`).waitFor({ state: 'detached' });
   }

@@ -668,12 +668,26 @@ function aiName(g) {
   return g && g.ai ? g.ai.color : null;
 }
 
+// "Honinbo Shusaku 7d" for an imported game's player (the rank from its file), '' if unnamed.
+function playerLabel(g, c) {
+  const name = g.players[c] || '';
+  const rank = g.info && g.info[c + '_rank'];
+  return rank && name ? `${name} ${rank}` : name;
+}
+
+// "setup: 5 stones, 0 moves": a position set up in a file is not an empty game.
+function movesText(g) {
+  const moves = `${g.move_number} move${g.move_number === 1 ? '' : 's'}`;
+  return g.setup_stones ? `setup: ${g.setup_stones} stone${g.setup_stones === 1 ? '' : 's'}, ${moves}` : moves;
+}
+
 function renderPlayers() {
   const g = state.game;
   for (const c of ['black', 'white']) {
     const card = $('player-' + c);
     $('caps-' + c).textContent = g ? g.captures[c] : 0;
-    $('role-' + c).textContent = !g ? '' : g.human === c ? '(you)' : '(tengen)';
+    // The names of an imported game's players, from its file: text only, never HTML.
+    $('role-' + c).textContent = !g ? '' : g.players ? playerLabel(g, c) : g.human === c ? '(you)' : '(tengen)';
     card.classList.toggle('to-move', !!g && g.phase === 'play' && !state.review && g.to_move === c);
     card.setAttribute('aria-current', g && g.phase === 'play' && g.to_move === c ? 'true' : 'false');
   }
@@ -683,6 +697,9 @@ function renderPlayers() {
   }
   const parts = [`${g.size}×${g.size}`, rulesLabel(g.rules) + ' rules', `komi ${g.komi}`];
   if (g.handicap) parts.push(`handicap ${g.handicap}`);
+  if (g.setup_stones && !g.handicap) parts.push(`setup: ${g.setup_stones} stone${g.setup_stones === 1 ? '' : 's'}`);
+  if (g.info) for (const k of ['event', 'date', 'result']) if (g.info[k]) parts.push(k === 'result' ? `file's result ${g.info[k]}` : g.info[k]);
+  if (g.variations_dropped) parts.push(`${g.variations_dropped} variation${g.variations_dropped === 1 ? '' : 's'} of the file not imported`);
   if (g.ai && g.ai.engine === 'ab') {
     parts.push(g.ai.playouts ? `tengen: alpha-beta, ${g.ai.playouts.toLocaleString('en')} positions` : `tengen: alpha-beta, ${g.ai.seconds} s a move`);
   } else if (g.ai) {
@@ -874,6 +891,10 @@ function renderReview() {
   $('review').hidden = !r;
   if (!r || !g) return;
   $('review-pos').textContent = `move ${r.n} of ${g.move_number}`;
+  // The file's comment on this move (0: on the game), as text.
+  const comment = (g.comments && g.comments[String(r.n)]) || '';
+  $('review-comment').textContent = comment;
+  $('review-comment').hidden = !comment;
   const slider = $('rv-slider');
   slider.max = String(g.move_number);
   slider.value = String(r.n);
@@ -912,7 +933,10 @@ async function uploadSgf(file) {
     clearReview();
     openGame(g);
     if (g.move_number > 0) await reviewTo(g.move_number);
-    showMessage(`Opened ${file.name}: ${g.move_number} moves. Step through them with ← and →, or play on.`, 'info');
+    let said = g.existing ? `${file.name} was opened before: this is that game (${movesText(g)}).` : `Opened ${file.name}: ${movesText(g)}.`;
+    const v = g.variations_dropped;
+    if (v) said += ` This file had ${v} variation${v === 1 ? '' : 's'}; the main line was imported.`;
+    showMessage(`${said} Step through the moves with ← and →, or play on.`, 'info', !!v);
   } catch (err) {
     showMessage(`Could not open ${file.name}: ${explain(err)}`, 'error', true);
   }

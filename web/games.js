@@ -12,8 +12,11 @@ export function describeGame(s) {
   let detail;
   if (s.phase === 'over') detail = s.result_text || s.result;
   else if (s.phase === 'scoring') detail = 'counting';
+  else if (s.setup_stones && s.move_number === 0) detail = `setup: ${s.setup_stones} stones, 0 moves, ${COLOUR_NAME[s.to_move]} to play`;
   else detail = `move ${s.move_number}, ${COLOUR_NAME[s.to_move]} to play`;
-  return { title: `${s.size}×${s.size} · ${rulesLabel(s.rules)} · ${you}`, detail };
+  // An imported game's players, from its file (the list inserts titles as text).
+  const names = s.players ? `${s.players.black || 'Black'} – ${s.players.white || 'White'} · ` : '';
+  return { title: `${names}${s.size}×${s.size} · ${rulesLabel(s.rules)} · ${you}`, detail };
 }
 
 function item(text) {
