@@ -715,6 +715,8 @@ has '"info":{"black_rank":"7d","result":"B+2","date":"1846-09-11","event":"Castl
 has '"comments":{"0":"Game start","1":"A calm opening\nand a plan","3":"Main line"}' "comments by move"
 has '"variations_dropped":2' "variations counted"
 has '"move_number":4,' "the main line"
+req GET /api/games
+has '"players":{"black":"Honinbo Shusaku",' "the list names the players"
 import "$NAMED"
 expect 200 "" "the same file again"
 has "\"id\":\"$GN\"" "the same file again: the same game"

@@ -444,6 +444,12 @@ async function playPhase() {
     document.querySelector('[data-testid="review-comment"]').textContent === 'The ear-reddening move');
   await page.keyboard.press('Escape');
   await tid('review').waitFor({ state: 'hidden' });
+  // The same file again opens that game, not another one.
+  await tid('sgf-file').setInputFiles(namedSgf);
+  await page.waitForFunction(() => /was opened before: this is that game/.test(document.querySelector('[data-testid="message"]').textContent));
+  check((await game()).id === named.id, 'the same file opens the same game');
+  await page.keyboard.press('Escape');
+  await tid('review').waitFor({ state: 'hidden' });
 
   // Suicide and ko explained: an uploaded 5x5 position (Japanese rules: simple ko) where White
   // has just taken a ko at D3; A1 is suicide for Black.
