@@ -94,16 +94,6 @@ typedef struct static_memo {
     uint8_t static_safe[2]; /* black's and white's safe points by ab_static.c alone */
 } static_memo_t;
 
-/* The same for boards of 9x9 to 11x11 (the end of a game on 9x9 spends most of its time in
- * these analyses). */
-typedef struct wide_memo {
-    ab_bits_t black, white;
-    ab_bits_t no_play[2];
-    uint8_t safe[2];
-    uint8_t unsettled[2];
-    uint8_t static_safe[2];
-} wide_memo_t;
-
 /* What the prover reads of a static analysis (static_facts_of). Indexed by stone_t - 1. */
 typedef struct analysis_facts {
     ab_bits_t no_play[2];
@@ -111,6 +101,14 @@ typedef struct analysis_facts {
     uint8_t unsettled[2];   /* stones not yet safe for the other colour */
     uint8_t static_safe[2]; /* ab_static.c's rules alone: the endgame priority's measure */
 } analysis_facts_t;
+
+/* The same for boards of 9x9 to 11x11 (the end of a game on 9x9 spends most of its time in
+ * these analyses): the facts whole, as their pruned points need the wide bits. */
+typedef struct wide_memo {
+    ab_bits_t black, white;
+    analysis_facts_t facts;
+} wide_memo_t;
+_Static_assert(sizeof(wide_memo_t) == 80, "WIDE_MEMO_BITS's memory assumes 80-byte entries");
 
 /* The prover's table and caches kept across searches (ab.h), with what they were made under. */
 struct ab_memory {
@@ -275,23 +273,11 @@ static void static_facts_of(const solver_t *sv, ab_bits_t black, ab_bits_t white
     if (sv->wide_memo && (black | white)) {
         wide_memo_t *m = wide_memo_slot(sv, black, white);
         if (m->black != black || m->white != white) {
-            analysis_facts_t fresh;
-            analyse_facts(sv, black, white, &fresh);
+            analyse_facts(sv, black, white, &m->facts);
             m->black = black;
             m->white = white;
-            for (int i = 0; i < 2; i++) {
-                m->no_play[i] = fresh.no_play[i];
-                m->safe[i] = fresh.safe[i];
-                m->unsettled[i] = fresh.unsettled[i];
-                m->static_safe[i] = fresh.static_safe[i];
-            }
         }
-        for (int i = 0; i < 2; i++) {
-            f->no_play[i] = m->no_play[i];
-            f->safe[i] = m->safe[i];
-            f->unsettled[i] = m->unsettled[i];
-            f->static_safe[i] = m->static_safe[i];
-        }
+        *f = m->facts;
         return;
     }
     analyse_facts(sv, black, white, f);
