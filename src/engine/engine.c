@@ -58,8 +58,10 @@
  * (mostly_settled): on an open board it would spend its whole budget for an "unknown". */
 #define ENGINE_EXACT_MIN_SETTLED 0.75
 /* A losing pass chosen by the search in an unsettled position is replaced by the most visited
- * real move if that has at least this many visits (engine_genmove): fewer say too little. */
+ * real move if that has at least this many visits, or this share of the playouts in a smaller
+ * search (engine_genmove): fewer say too little. */
 #define ENGINE_MIN_REAL_MOVE_VISITS 100
+#define ENGINE_MIN_REAL_MOVE_SHARE 0.1
 /* Playouts of the search run only to find dead stones, when the settings give no playout limit. */
 #define ENGINE_STATUS_PLAYOUTS 2000
 /* Time per move with a clock (engine_time_plan). Main time is spread over an estimate of our
@@ -402,6 +404,41 @@ static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, bool main, m
     return best;
 }
 
+/* Mark unopposed[p] for every stone p whose area, the points reachable from it through empty
+ * points and stones of its own colour, touches no opponent stone: with nothing of the opponent's
+ * around, it cannot be dead, however unsure the playouts are (a lone stone on an empty board). */
+static void mark_unopposed(const board_t *b, bool *unopposed)
+{
+    memset(unopposed, 0, BOARD_MAX_POINTS * sizeof *unopposed);
+    bool seen[BOARD_MAX_POINTS] = {false};
+    int stack[BOARD_MAX_POINTS], area[BOARD_MAX_POINTS];
+    for (stone_t col = STONE_BLACK; col <= STONE_WHITE; col++) {
+        memset(seen, 0, sizeof seen);
+        for (int start = 0; start < b->num_points; start++) {
+            if (board_at(b, start) != col || seen[start]) continue;
+            int top = 0, n = 0;
+            bool opposed = false;
+            stack[top++] = start;
+            seen[start] = true;
+            while (top > 0) {
+                const int p = stack[--top];
+                area[n++] = p;
+                for (int d = 0; d < 4; d++) {
+                    const int q = p + board_neighbor_offset(b, d);
+                    const stone_t at = board_at(b, q);
+                    if (at == stone_other(col)) opposed = true;
+                    if ((at == col || at == STONE_EMPTY) && !seen[q]) {
+                        seen[q] = true;
+                        stack[top++] = q;
+                    }
+                }
+            }
+            for (int i = 0; i < n && !opposed; i++)
+                if (board_at(b, area[i]) == col) unopposed[area[i]] = true;
+        }
+    }
+}
+
 /* Dead stones from the cached ownership and Benson; seki by the heuristic (may be NULL). */
 static void classify(const engine_t *e, bool *dead, bool *seki)
 {
@@ -409,6 +446,10 @@ static void classify(const engine_t *e, bool *dead, bool *seki)
     bool alive[BOARD_MAX_POINTS];
     stone_t territory[BOARD_MAX_POINTS];
     benson_pass_alive(b, alive, territory);
+    bool unopposed[BOARD_MAX_POINTS];
+    mark_unopposed(b, unopposed);
+    for (int p = 0; p < b->num_points; p++)
+        alive[p] |= unopposed[p];
     memset(dead, 0, BOARD_MAX_POINTS * sizeof *dead);
     if (seki) memset(seki, 0, BOARD_MAX_POINTS * sizeof *seki);
     /* Per string: mean ownership from its own colour's side. */
@@ -726,7 +767,10 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
          *   counts there. */
         if (!cleanup && mv.point == POINT_PASS &&
             (mv.winrate < 0.5 ? !position_settled(e) : !wins_count_now(e, c, opponent_passed))) {
-            const int instead = most_visited_real_move(&rep, ENGINE_MIN_REAL_MOVE_VISITS);
+            const double share = ENGINE_MIN_REAL_MOVE_SHARE * (double)rep.playouts;
+            const int instead = most_visited_real_move(
+                &rep, share < ENGINE_MIN_REAL_MOVE_VISITS ? (int)ceil(share)
+                                                           : ENGINE_MIN_REAL_MOVE_VISITS);
             if (instead != POINT_NONE) {
                 mv.point = instead;
                 mv.winrate = winrate_of(&rep, instead);
