@@ -152,6 +152,7 @@ printf 'C3 Z9\n' >"$SCRATCH/bad-vertex.txt"
 bad openings-vertex --black "$R" --white "$R" --size 5 --openings "$SCRATCH/bad-vertex.txt"
 bad balanced-fixed --black "$R" --white "$R" --balanced --no-alternate
 bad empty-black --black "" --white "$R"
+bad resume-no-dir --black "$R" --white "$R" --resume
 if "$TENGEN" match --help | grep -q -- '--sprt'; then pass; else fail "--help lists no --sprt"; fi
 
 # An engine that cannot start is one clear error (exit 1), not a match of forfeits.
@@ -183,6 +184,35 @@ if run main 0 --black "$A" --white "$(fake random 5)" --games 4 --size 5 --komi 
     pw2=$(grep -o 'PW\[[^]]*\]' "$SCRATCH/sgf/game-0002.sgf")
     [ "${pb1#PB}" = "${pw2#PW}" ] || fail "main: colours not swapped ($pb1, $pw2)"
     [ -s "$SCRATCH/sgf/A-1.log" ] || [ -f "$SCRATCH/sgf/A-1.log" ] || fail "main: no engine log"
+    # --resume: the same match grown to 6 games counts the 4 files (left as they are) and plays 2.
+    sum_before=$(cat "$SCRATCH"/sgf/game-000[1-4].sgf | cksum)
+    if run resume 0 --black "$A" --white "$(fake random 5)" --games 6 --size 5 --komi 0.5 \
+        --parallel 2 --balanced --seed 3 --sgf-dir sgf --resume; then
+        expect_summary resume "$SUMMARY_RE" && [ "${BASH_REMATCH[1]}" = 6 ] ||
+            fail "resume: not 6 games"
+        grep -q '^match: 4 games read from sgf, 2 to play$' "$SCRATCH/resume.out" ||
+            fail "resume: no line on the games read"
+        [ "$(grep -c 'read from sgf/game-000[1-4].sgf' "$SCRATCH/resume.out")" = 4 ] ||
+            fail "resume: the 4 games are not counted from their files"
+        # The counted results are the files' results.
+        for i in 1 2 3 4; do
+            re=$(grep -o 'RE\[[^]]*\]' "$SCRATCH/sgf/game-000$i.sgf")
+            re=${re#RE[}
+            grep -q "^game $i/6: .*: ${re%]} " "$SCRATCH/resume.out" ||
+                fail "resume: game $i is not counted as ${re%]}"
+        done
+        [ "$(cat "$SCRATCH"/sgf/game-000[1-4].sgf | cksum)" = "$sum_before" ] ||
+            fail "resume: the games read were rewritten"
+        check_sgf "$SCRATCH/sgf/game-0006.sgf"
+    fi
+    # Another match's files are never counted nor overwritten: other engines stop it (exit 1).
+    sum_before=$(cat "$SCRATCH"/sgf/game-000[1-6].sgf | cksum)
+    run resume-other 1 --black "$(fake random 12)" --white "$(fake random 5)" --games 6 --size 5 \
+        --komi 0.5 --balanced --seed 3 --sgf-dir sgf --resume &&
+        { grep -q 'game-0001.sgf: written by another match' "$SCRATCH/resume-other.err" && pass ||
+            fail "resume-other: no clear message: $(cat "$SCRATCH/resume-other.err")"; }
+    [ "$(cat "$SCRATCH"/sgf/game-000[1-6].sgf | cksum)" = "$sum_before" ] ||
+        fail "resume-other: files were changed"
 fi
 
 # ---- misbehaving engines lose every game and the match goes on (restarts) ----

@@ -21,6 +21,7 @@
 #include "tengen/game.h"
 #include "tengen/rng.h"
 #include "tengen/rules.h"
+#include "tengen/sgf.h"
 
 #define MATCH_DEFAULT_GAMES 10
 #define MATCH_DEFAULT_SIZE 9
@@ -49,6 +50,7 @@ enum {
     O_SPRT,
     O_SEED,
     O_SCORING,
+    O_RESUME,
     O_COUNT
 };
 
@@ -93,6 +95,9 @@ static const cli_opt_t OPTS[O_COUNT] = {
     [O_SCORING] = {"scoring", CLI_OPT_CHOICE, 0, 0, "HOW", SCORING_CHOICES,
                    "after two passes: 'agree' takes both engines' final_score when they agree, "
                    "else the referee's count; 'referee' always counts (default agree)"},
+    [O_RESUME] = {"resume", CLI_OPT_FLAG, 0, 0, NULL, NULL,
+                  "count the games already in --sgf-dir (written by a match with the same "
+                  "engines, board, rules and openings) and play only the missing ones"},
 };
 
 static void print_usage(void)
@@ -159,6 +164,9 @@ typedef struct match {
     int num_openings;
     const char *sgf_dir, *log_dir;
     sprt_t sprt;
+    bool resume;
+    size_t comment_len; /* room for game_comment() */
+    bool *done;    /* [games]: counted from the SGF folder (--resume), not to be played */
 
     pthread_mutex_t lock; /* guards everything below and stdout */
     int next_game;
@@ -418,12 +426,87 @@ static void record_game(match_t *m, int index, bool a_black, const match_game_re
     fflush(stdout);
 }
 
+/* The SGF comment (GC) of game index: its number and which engine command played which colour.
+ * --resume counts a file only if it says exactly this. comment has room for m->comment_len. */
+static void game_comment(const match_t *m, int index, char *comment)
+{
+    const bool a_black = !m->alternate || index % 2 == 0;
+    snprintf(comment, m->comment_len, "tengen match game %d: black %s = %s; white %s = %s",
+             index + 1, a_black ? "A" : "B", a_black ? m->cmd_a : m->cmd_b, a_black ? "B" : "A",
+             a_black ? m->cmd_b : m->cmd_a);
+}
+
+/* --resume: is game index already in the SGF folder? 1 (its result in res), 0 (no file), or -1
+ * (a message was printed): a file that cannot be read, or that another match wrote (other
+ * engines, colours, board, komi, rules or opening), stops the match rather than be overwritten. */
+static int read_finished_game(const match_t *m, int index, match_game_result_t *res)
+{
+    char path[MATCH_PATH_LEN + 32];
+    snprintf(path, sizeof path, "%s/game-%04d.sgf", m->sgf_dir, index + 1);
+    struct stat st;
+    if (stat(path, &st) != 0 && errno == ENOENT) return 0;
+    sgf_error_t err;
+    sgf_node_t *root = sgf_read_file(path, &err);
+    if (!root) {
+        fprintf(stderr, "tengen match: --resume: %s: %s\n", path, err.message);
+        return -1;
+    }
+    const char *why = NULL;
+    char *want = malloc(m->comment_len);
+    const char *gc = sgf_get(root, "GC"), *re = sgf_get(root, "RE");
+    game_t *g = NULL;
+    if (!want) {
+        why = "out of memory";
+    } else if (game_comment(m, index, want), !gc || strcmp(gc, want) != 0) {
+        why = "written by another match (its GC names other engines or colours)";
+    } else if (!re) {
+        why = "it has no result (RE)";
+    } else if (!(g = sgf_to_game(root, &m->rules, -1, &err))) {
+        why = err.message;
+    } else if (game_size(g) != m->size || game_rules(g)->komi != m->rules.komi ||
+               strcmp(game_rules(g)->name, m->rules.name) != 0) {
+        why = "another board size, komi or rules";
+    } else {
+        const opening_t *o = m->num_openings ? &m->openings[(index / 2) % m->num_openings] : NULL;
+        for (int i = 0; o && i < o->len && !why; i++)
+            if (i >= game_move_count(g) || game_move_at(g, i)->point != o->points[i])
+                why = "another opening";
+    }
+    if (!why) {
+        memset(res, 0, sizeof *res);
+        snprintf(res->result, sizeof res->result, "%s", re);
+        snprintf(res->detail, sizeof res->detail, "read from %.280s", path);
+        res->moves = game_move_count(g);
+        const char *plus = strchr(re, '+');
+        if (!strcmp(re, "Void")) {
+            res->end = MATCH_END_VOID;
+        } else if (!strcmp(re, "0") || !strcmp(re, "Draw")) {
+            res->winner = STONE_EMPTY;
+        } else if ((re[0] == 'B' || re[0] == 'W') && plus == re + 1) {
+            res->winner = re[0] == 'B' ? STONE_BLACK : STONE_WHITE;
+            res->end = !strcmp(plus, "+F")   ? MATCH_END_FORFEIT
+                       : !strcmp(plus, "+T") ? MATCH_END_TIME
+                       : !strcmp(plus, "+R") ? MATCH_END_RESIGN
+                                             : MATCH_END_SCORE;
+        } else {
+            why = "its result (RE) is not one a match writes";
+        }
+    }
+    if (why) fprintf(stderr, "tengen match: --resume: %s: %s\n", path, why);
+    if (g) game_free(g);
+    free(want);
+    sgf_free(root);
+    return why ? -1 : 1;
+}
+
 static void *worker_run(void *arg)
 {
     worker_t *w = arg;
     match_t *m = w->m;
     for (;;) {
         pthread_mutex_lock(&m->lock);
+        while (m->next_game < m->games && m->done[m->next_game])
+            m->next_game++;
         int index = m->stop || m->next_game >= m->games ? -1 : m->next_game++;
         pthread_mutex_unlock(&m->lock);
         if (index < 0) break;
@@ -447,10 +530,14 @@ static void *worker_run(void *arg)
             snprintf(sgf_path, sizeof sgf_path, "%s/game-%04d.sgf", m->sgf_dir, index + 1);
             cfg.sgf_path = sgf_path;
         }
+        char *comment = malloc(m->comment_len);
+        if (comment) game_comment(m, index, comment);
+        cfg.comment = comment;
         match_engine_t *black = a_black ? &w->a : &w->b;
         match_engine_t *white = a_black ? &w->b : &w->a;
         match_game_result_t res;
         match_game_play(&cfg, black, white, &res);
+        free(comment);
         if (res.restart_black) match_engine_stop(black);
         if (res.restart_white) match_engine_stop(white);
         pthread_mutex_lock(&m->lock);
@@ -564,6 +651,17 @@ static int configure(match_t *m, const cli_value_t *o)
         return 2;
     }
     m->sgf_dir = o[O_SGF_DIR].given ? o[O_SGF_DIR].text : NULL;
+    m->resume = o[O_RESUME].given;
+    if (m->resume && !m->sgf_dir) {
+        fprintf(stderr, "tengen match: --resume reads the games of --sgf-dir; give both\n");
+        return 2;
+    }
+    m->comment_len = strlen(m->cmd_a) + strlen(m->cmd_b) + 96;
+    m->done = calloc((size_t)m->games, sizeof *m->done);
+    if (!m->done) {
+        fprintf(stderr, "tengen match: out of memory\n");
+        return 2;
+    }
     m->log_dir = o[O_LOG_DIR].given ? o[O_LOG_DIR].text : m->sgf_dir;
     if (o[O_OPENINGS].given && !read_openings(m, o[O_OPENINGS].text)) return 2;
     if (o[O_BALANCED].given &&
@@ -575,9 +673,28 @@ static int configure(match_t *m, const cli_value_t *o)
 static int run_match(match_t *m)
 {
     if ((m->sgf_dir && !make_dir(m->sgf_dir)) || (m->log_dir && !make_dir(m->log_dir))) return 1;
+    match_game_result_t *finished = NULL;
+    int left = m->games;
+    if (m->resume) {
+        finished = calloc((size_t)m->games, sizeof *finished);
+        if (!finished) {
+            fprintf(stderr, "tengen match: out of memory\n");
+            return 1;
+        }
+        for (int i = 0; i < m->games; i++) {
+            const int r = read_finished_game(m, i, &finished[i]);
+            if (r < 0) {
+                free(finished);
+                return 1;
+            }
+            m->done[i] = r > 0;
+            left -= r;
+        }
+    }
     worker_t *workers = calloc((size_t)m->parallel, sizeof *workers);
     if (!workers) {
         fprintf(stderr, "tengen match: out of memory\n");
+        free(finished);
         return 1;
     }
     for (int i = 0; i < m->parallel; i++) {
@@ -599,6 +716,7 @@ static int run_match(match_t *m)
         fprintf(stderr, "tengen match: %s\n", err);
         match_engine_stop(&workers[0].a);
         free(workers);
+        free(finished);
         return 1;
     }
     snprintf(m->name_a, sizeof m->name_a, "%s", workers[0].a.name);
@@ -614,6 +732,16 @@ static int run_match(match_t *m)
         printf(", sprt elo0 %g elo1 %g alpha %g beta %g", m->sprt.elo0, m->sprt.elo1, m->sprt.alpha,
                m->sprt.beta);
     printf("\n");
+    if (m->resume)
+        printf("match: %d games read from %s, %d to play\n", m->games - left, m->sgf_dir, left);
+    for (int i = 0; i < m->games && finished; i++) {
+        if (!m->done[i]) continue;
+        const bool a_black = !m->alternate || i % 2 == 0;
+        pthread_mutex_lock(&m->lock);
+        record_game(m, i, a_black, &finished[i]);
+        pthread_mutex_unlock(&m->lock);
+    }
+    free(finished);
     fflush(stdout);
 
     int started = 0;
@@ -641,6 +769,7 @@ int cli_match(int argc, char **argv)
     r = configure(&m, o);
     if (r != 0) {
         free_openings(&m);
+        free(m.done);
         return r;
     }
     /* A dead engine's pipe must be an error from write(), not the end of tengen. */
@@ -650,5 +779,6 @@ int cli_match(int argc, char **argv)
     r = run_match(&m);
     pthread_mutex_destroy(&m.lock);
     free_openings(&m);
+    free(m.done);
     return r;
 }

@@ -214,6 +214,7 @@ static void write_sgf(const match_game_config_t *cfg, const game_t *g, const cha
     bool ok = root != NULL;
     if (ok && !sgf_get(root, "RE")) ok = sgf_add(root, "RE", res->result);
     if (ok && cfg->game_name) ok = sgf_add(root, "GN", cfg->game_name);
+    if (ok && cfg->comment) ok = sgf_add(root, "GC", cfg->comment);
     char date[16];
     time_t t = time(NULL);
     struct tm tm;
@@ -230,13 +231,20 @@ static void write_sgf(const match_game_config_t *cfg, const game_t *g, const cha
         snprintf(res->detail_sgf, sizeof res->detail_sgf, "out of memory");
         return;
     }
-    FILE *f = fopen(cfg->sgf_path, "w");
+    /* Written whole under another name, then renamed: a match stopped while writing leaves no
+     * half file for --resume to trust. */
+    char part[4200];
+    snprintf(part, sizeof part, "%.4000s.part", cfg->sgf_path);
+    FILE *f = fopen(part, "w");
     if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0) {
         res->sgf_failed = true;
-        snprintf(res->detail_sgf, sizeof res->detail_sgf, "%.120s: %s", cfg->sgf_path,
-                 strerror(errno));
+        snprintf(res->detail_sgf, sizeof res->detail_sgf, "%.120s: %s", part, strerror(errno));
     }
     if (f && fclose(f) != 0 && !res->sgf_failed) {
+        res->sgf_failed = true;
+        snprintf(res->detail_sgf, sizeof res->detail_sgf, "%.120s: %s", part, strerror(errno));
+    }
+    if (f && !res->sgf_failed && rename(part, cfg->sgf_path) != 0) {
         res->sgf_failed = true;
         snprintf(res->detail_sgf, sizeof res->detail_sgf, "%.120s: %s", cfg->sgf_path,
                  strerror(errno));

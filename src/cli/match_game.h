@@ -30,6 +30,7 @@ typedef struct match_game_config {
     int opening_len;
     const char *sgf_path;  /* write the game here; NULL: no SGF */
     const char *game_name; /* SGF GN; may be NULL */
+    const char *comment;   /* SGF GC (the match's engines, which --resume checks); may be NULL */
 } match_game_config_t;
 
 typedef enum match_end {
