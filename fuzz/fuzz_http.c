@@ -5,7 +5,7 @@
  * bytes up to the first LF are the path (under /api/ unless they start with '/'; "{id}" stands
  * for the id of the last game created, which an input cannot know), the rest is the body. Every answer must have a documented status (docs/web.md; never 5xx) and, when it says
  * JSON, a body that parses. A wrong answer aborts. Requests that wait for a search are skipped:
- * genmove, score, and imports whose game ends with a pass (two passes start the scoring phase,
+ * genmove, score, and imports whose game has a pass (two passes start the scoring phase,
  * where the AI judges the dead stones, about a second and much more under ASan); they test the
  * AI's time, not the parser. The games are deleted when more than a few are kept, so that the
  * server's state stays small. */
@@ -123,7 +123,8 @@ static void trim_games(web_t *w)
     cJSON_Delete(list);
 }
 
-/* Does the body import an SGF whose game ends with a pass? */
+/* Does the body import an SGF whose game has a pass anywhere in its main line? (Two in a row
+ * end the game, which the import may find before later moves.) */
 static bool imports_a_pass(const char *body, size_t len)
 {
     /* As the server parses it: up to len, NUL bytes included. */
@@ -134,7 +135,10 @@ static bool imports_a_pass(const char *body, size_t len)
         sgf_error_t err;
         sgf_node_t *root = sgf_parse_bytes(text, strlen(text), &err);
         game_t *g = root ? sgf_to_game(root, NULL, -1, &err) : NULL;
-        pass = g != NULL && game_consecutive_passes(g) > 0;
+        for (int i = 0; g != NULL && i < game_move_count(g) && !pass; i++) {
+            const game_move_t *m = game_move_at(g, i);
+            pass = m->setup_index < 0 && m->point == POINT_PASS;
+        }
         game_free(g);
         sgf_free(root);
     }
