@@ -11,7 +11,8 @@
 # AI resigning a hopeless position, copies of the first moves (two moves of one colour in a
 # row), SGF export read back by `tengen gtp` (loadsgf) and import, "move now" (a long search
 # stopped early) and undo, resign and delete while the AI thinks or waits, analysis on request
-# (its events, its stop, its time cap, the requests that end it, review, bad requests), and a
+# (its events with each candidate's score lead, its stop, its time cap, the requests that end
+# it, review of one past position and then another, bad requests), and a
 # restart that finds every game with its moves and engine (a corrupt file is reported and left alone; a second
 # server on the folder refused).
 #   bash tests/web_api.sh <path to tengen>    (from the source root; CTest does this)
@@ -581,8 +582,9 @@ req DELETE "/api/games/$GA/analyze"
 expect 200 "" "stop the analysis"
 has '"analyzing":false' "the stop answers once the analysis ended"
 wait_for "$SCRATCH/sse4" '"final":true' || fail "no final analysis after the stop"
+# Each candidate has its visits, Black's win rate and Black's score lead (a number of points).
 grep '"final":true' "$SCRATCH/sse4" |
-    grep -q '^data: {"move_number":0,"to_move":"black".*"candidates":\[{"move":"[A-J][0-9]","visits":' ||
+    grep -qE '^data: \{"move_number":0,"to_move":"black".*"candidates":\[\{"move":"[A-J][0-9]","visits":[0-9]+,"winrate":[0-9.]+,"score_lead":-?[0-9.]+,"prior":' ||
     fail "final analysis: $(grep '"final"' "$SCRATCH/sse4" | head -c 300)"
 req GET "/api/games/$GA"
 has '"last_analysis":{"move_number":0,"to_move":"black"' "the analysis is the last search"
@@ -662,6 +664,20 @@ for _ in $(seq 1 100); do
 done
 tail -n +"$((mark + 1))" "$SCRATCH/sse4" | grep -q '^data: {"move_number":0,"to_move":"black"' ||
     fail "no analysis of the review position"
+# A second request for another position of the past (the page stepping through a review) ends
+# this one, long before its 30 s, and searches that one.
+req POST "/api/games/$GA/analyze" '{"move":1,"seconds":30}'
+expect 200 "" "analyze another position of the past"
+has '"analyzing":true' "the second review analysis runs"
+for _ in $(seq 1 100); do
+    tail -n +"$((mark + 1))" "$SCRATCH/sse4" | grep -q '^data: {"move_number":1,"to_move":"white"' && break
+    sleep 0.1
+done
+tail -n +"$((mark + 1))" "$SCRATCH/sse4" | grep -q '^data: {"move_number":0,"to_move":"black".*"final":true' ||
+    fail "the first review analysis did not end at the second request"
+tail -n +"$((mark + 1))" "$SCRATCH/sse4" |
+    grep -qE '^data: \{"move_number":1,"to_move":"white".*"candidates":\[\{"move":"[A-J][0-9]","visits":[0-9]+,"winrate":[0-9.]+,"score_lead":-?[0-9.]+,' ||
+    fail "no analysis of move 1 after the second review request"
 req DELETE "/api/games/$GA/analyze"
 expect 200 "" "stop the review analysis"
 has '"analyzing":false' "the review analysis ended"

@@ -3,7 +3,8 @@
 //
 // usage: node tests/web_e2e.mjs play|resume URL PROFILE_DIR ARTIFACT_DIR SCRATCH_DIR
 //   play:   a 9x9 game (click, AI answer with live analysis, an illegal move explained, undo,
-//           the territory estimate right after a reload, pass, review keys), "move now" and undo
+//           the territory estimate right after a reload, pass, review keys, the analysis of the
+//           positions reviewed with the candidates' lines on the board), "move now" and undo
 //           while tengen thinks, a 5x5 game to the end (passes, a disputed dead group, the count
 //           in words), SGF download, reload, SGF upload and "play on from here" (also after two
 //           moves of one colour), suicide, ko and superko explained, the questions before a pass that ends the game
@@ -267,6 +268,96 @@ async function playPhase() {
   await tid('analyze').click();
   await page.waitForFunction(() => !window.tengen.state.game.analyzing);
   check((await tid('analyze').getAttribute('aria-pressed')) === 'false', 'Analyze is off');
+
+  // In a review, A analyses the position shown ({"move": N}) and keeps its candidates (win rate
+  // and score lead for the player to move there, most visited first) with their lines; a step
+  // to another move analyses that one; back in the game, my turn is analysed again.
+  step('Analysis while reviewing');
+  const nR = (await game()).move_number;
+  const analyzeAsked = (n) => page.waitForRequest((req) => req.url().endsWith('/analyze') && req.method() === 'POST' &&
+    JSON.parse(req.postData() || '{}').move === n);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((n) => window.tengen.state.review && window.tengen.state.review.n === n, nR - 2);
+  let asked = analyzeAsked(nR - 2);
+  await page.keyboard.press('a');
+  await asked;
+  check((await tid('review-analyze').getAttribute('aria-pressed')) === 'true', 'Analyze is pressed in the review');
+  const reviewSeen = (n) => page.waitForFunction((m) => {
+    const a = window.tengen.state.reviewAnalysis;
+    const marks = [...document.querySelectorAll('#board .cand')];
+    if (!a || a.move_number !== m || a.candidates.length < 2 || marks.length < 2) return null;
+    return {
+      a,
+      side: document.querySelector('[data-testid="candidates-side"]').textContent,
+      rows: [...document.querySelectorAll('[data-testid="candidates"] tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent)),
+      marks: marks.map((c) => c.dataset.cand),
+      stones: [...document.querySelectorAll('#board [data-stone]')].map((e) => e.dataset.stone),
+      text: document.querySelector('[data-testid="winrate"]').textContent,
+    };
+  }, n).then((h) => h.jsonValue());
+  let seen = await reviewSeen(nR - 2);
+  const mover = (n) => (n % 2 === 0 ? 'black' : 'white');
+  const checkList = (v, n) => {
+    const who = mover(n) === 'black' ? 'Black' : 'White';
+    check(v.a.to_move === mover(n), `the analysis is of move ${n}: ${v.a.to_move} to play`);
+    check(v.side.includes(`${who} to play`) && v.side.includes(`for ${who}`), 'the list says whose numbers they are: ' + v.side);
+    check(v.rows.length >= 2, 'the list has the candidates');
+    const visits = v.rows.map((r) => Number(r[3].replace(/,/g, '')));
+    check(visits.every((x, i) => i === 0 || visits[i - 1] >= x), 'most visited first: ' + visits);
+    for (const r of v.rows) {
+      const c = v.a.candidates.find((x) => x.move === r[0]);
+      check(c && c.visits === Number(r[3].replace(/,/g, '')), 'a row is a candidate: ' + r);
+      const w = v.a.to_move === 'black' ? c.winrate : 1 - c.winrate;
+      const lead = v.a.to_move === 'black' ? c.score_lead : -c.score_lead;
+      check(typeof c.score_lead === 'number' && Math.abs(Number(r[2].replace('−', '-')) - lead) < 0.051, `the lead for the mover: ${r} (${c.score_lead})`);
+      check(Math.abs(parseFloat(r[1]) - w * 100) < 0.051, `the win rate for the mover: ${r}`);
+    }
+    check(v.marks.every((m) => !v.stones.includes(m)), 'the candidates on the board are free points of the position shown');
+    check(v.marks[0] === v.rows.find((r) => r[0] !== 'pass')[0], 'the most visited candidate is drawn first');
+    check(/playouts, move \d+\)/.test(v.text) && v.text.includes(`move ${n})`), 'the win rate is the reviewed position\'s: ' + v.text);
+  };
+  checkList(seen, nR - 2);
+  // Hovering a candidate on the board draws its line: numbered stones, the mover's colour first.
+  const best = seen.marks[0];
+  await page.locator(`#board [data-vertex="${best}"]`).hover();
+  const line = await page.waitForFunction((v) => {
+    const a = window.tengen.state.reviewAnalysis;
+    const c = a && a.candidates.find((x) => x.move === v);
+    const drawn = [...document.querySelectorAll('#board [data-pv]')].map((e) => [e.dataset.pv, Number(e.dataset.pvN), e.classList.contains('black')]);
+    if (!c || !drawn.length) return null;
+    return { drawn, pv: c.pv, mover: a.to_move, hidden: document.getElementById('board').classList.contains('showing-line') };
+  }, best).then((h) => h.jsonValue());
+  const want = line.pv.map((v, i) => [v, i + 1]).filter(([v]) => v !== 'pass');
+  check(JSON.stringify(line.drawn.map(([v, i]) => [v, i])) === JSON.stringify(want), `the line drawn is the candidate's: ${JSON.stringify(line.drawn)} vs ${line.pv}`);
+  check(line.drawn[0][0] === best && line.drawn[0][2] === (line.mover === 'black'), 'the line starts at the candidate, in the mover\'s colour');
+  check(line.hidden, 'the other candidates step aside while a line is shown');
+  await shot('03c-review-analysis-line.png');
+  await page.mouse.move(5, 5);
+  await page.waitForFunction(() => !document.querySelector('#board [data-pv]'));
+  // Pointing at a row of the list draws its line too.
+  await page.locator('[data-testid="candidates"] tbody tr').first().hover();
+  await page.locator('#board [data-pv-n="1"]').waitFor();
+  await page.mouse.move(5, 5);
+  await page.waitForFunction(() => !document.querySelector('#board [data-pv]'));
+  // A step back: the analysis follows (the new request replaces the old search on the server).
+  asked = analyzeAsked(nR - 3);
+  await page.keyboard.press('ArrowLeft');
+  await asked;
+  seen = await reviewSeen(nR - 3);
+  checkList(seen, nR - 3);
+  check(seen.marks.every((m) => seen.a.candidates.some((c) => c.move === m)), 'the board shows the new position\'s candidates');
+  // Back to the game: my turn is analysed again.
+  asked = page.waitForRequest((req) => req.url().endsWith('/analyze') && req.method() === 'POST' && JSON.parse(req.postData() || '{}').move === undefined);
+  await page.keyboard.press('Escape');
+  await tid('review').waitFor({ state: 'hidden' });
+  await asked;
+  await page.waitForFunction((m) => {
+    const s = window.tengen.state;
+    return s.game.analyzing && s.analysis && s.analysis.move_number === m && document.querySelector('#board .cand');
+  }, nR);
+  await tid('analyze').click();
+  await page.waitForFunction(() => !window.tengen.state.game.analyzing);
 
   // P passes; tengen answers, or passes too when that wins, and then "Resume play" takes the
   // passes back.

@@ -42,9 +42,11 @@ const state = {
   genmoveRetry: null,
   review: null, // { n, pos } while reviewing: the board after n moves
   localDead: null, // Set of vertices while the player disputes dead stones
-  analyzeMode: false, // "Analyze" is on: each turn of the player is searched until the player moves
+  analyzeMode: false, // "Analyze" is on: each turn of the player, and the position reviewed, is searched
   analyzeInFlight: false,
-  analyzedAt: null, // the move number whose analysis the page started (not again after its cap)
+  analyzedAt: null, // the position whose analysis the page started ('now N' or 'past N'; not again after its cap)
+  reviewAnalysis: null, // the latest analysis event of the position reviewed
+  pastAsked: new Set(), // move numbers of past positions whose analysis the page asked for
   hint: null, // { n, move }: the move suggested at move n
   hintWanted: null, // { n, any }: a hint waits for the analysis of move n (any: its next event)
   view: { ownership: false, graph: true, numbers: false, cands: true },
@@ -141,6 +143,7 @@ function openGame(g) {
     state.localDead = null;
     state.analyzeMode = false;
     state.analyzedAt = state.hint = state.hintWanted = null;
+    state.pastAsked.clear();
   }
   rememberGame(g.id);
   applyState(g);
@@ -156,6 +159,7 @@ function closeGame() {
   state.localDead = null;
   state.analyzeMode = false;
   state.analyzedAt = state.hint = state.hintWanted = null;
+  state.pastAsked.clear();
   render();
 }
 
@@ -221,6 +225,11 @@ function applyState(g) {
     const moved = prev.move_number !== g.move_number || prev.phase !== g.phase;
     if (moved && !g.ai_thinking) state.analysis = null;
     if (moved) state.analyzedAt = state.hint = state.hintWanted = null;
+    if (g.move_number < prev.move_number) {
+      // Moves taken back: a position reviewed before may be played differently now.
+      state.reviewAnalysis = null;
+      state.pastAsked.clear();
+    }
     if (g.phase !== 'scoring' && g.phase !== 'over') state.localDead = null;
     if (prev.phase === 'scoring' && g.phase === 'scoring' && prev.move_number !== g.move_number) state.localDead = null;
   }
@@ -233,10 +242,17 @@ function applyState(g) {
 function onAnalysis(a) {
   const g = state.game;
   if (!g) return;
+  const r = state.review;
+  const reviewed = !!r && a.move_number === r.n;
+  if (reviewed) state.reviewAnalysis = a;
   if (a.move_number !== g.move_number) {
-    // An event about an older position (the stream can run ahead of the answers): keep only
-    // its ownership for the heat map.
-    if (a.ownership) state.lastOwnership = a.ownership;
+    // An event about an older position: the one reviewed, or one the stream sent ahead of the
+    // answers (keep only its ownership for the heat map, unless it is a review's).
+    if (a.ownership && !reviewed && !state.pastAsked.has(a.move_number)) state.lastOwnership = a.ownership;
+    if (reviewed) {
+      renderAnalysis();
+      renderBoard();
+    }
     return;
   }
   state.analysis = a;
@@ -434,17 +450,48 @@ function moveNow() {
 
 const HINT_SECONDS = 1.5;
 
+// What "Analyze" searches now: { key, move } for a position of the past shown in a review,
+// { key } for the current position (on the player's turn, or reviewed at the last move while
+// the game goes on); null for nothing now.
+function analysisTarget() {
+  const g = state.game;
+  if (!state.analyzeMode || !g || state.pending) return null;
+  if (!isReviewing()) return canHumanPlay() ? { key: `now ${g.move_number}` } : null;
+  const r = state.review;
+  if (!r || reviewTarget !== r.n) return null; // another position is on its way
+  if (g.ai_thinking || state.genmoveInFlight) return null; // the server waits for tengen's move
+  if (r.n === g.move_number) return g.phase === 'play' ? { key: `now ${r.n}` } : null;
+  return { key: `past ${r.n}`, move: r.n };
+}
+
+const isPastKey = (key) => typeof key === 'string' && key.startsWith('past');
+
 // While "Analyze" is on, the server searches each position where it is the player's turn, until
-// the player moves (the server ends the analysis then), turns it off, or its time cap.
+// the player moves (the server ends the analysis then), turns it off, or its time cap; in a
+// review, the position shown, until the player steps to another (a new analysis replaces it on
+// the server) or leaves the review.
 async function maybeAnalyze() {
   const g = state.game;
-  if (!state.analyzeMode || !canHumanPlay() || g.analyzing || state.analyzeInFlight || state.analyzedAt === g.move_number) return;
-  state.analyzedAt = g.move_number;
+  if (!g) return;
+  const t = analysisTarget();
+  if (!t) {
+    // Back from a review with nothing to analyse now: the past position's search ends.
+    if (!isReviewing() && g.analyzing && isPastKey(state.analyzedAt) && !state.analyzeInFlight) {
+      state.analyzedAt = null;
+      api.stopAnalysis(g.id).catch(() => {});
+    }
+    return;
+  }
+  if (state.analyzeInFlight || state.analyzedAt === t.key) return;
+  // A search of the current position that runs already (a hint's, another tab's) goes on.
+  if (t.move === undefined && g.analyzing && !isPastKey(state.analyzedAt)) return;
+  state.analyzedAt = t.key;
+  if (t.move !== undefined) state.pastAsked.add(t.move);
   state.analyzeInFlight = true;
   const id = g.id;
   const actions = state.actions;
   try {
-    const ng = await api.analyze(id);
+    const ng = await api.analyze(id, t.move !== undefined ? { move: t.move } : undefined);
     if (!state.analyzeMode) api.stopAnalysis(id).catch(() => {}); // turned off meanwhile
     else if (state.game && state.game.id === id && state.actions === actions) applyState(ng);
   } catch (err) {
@@ -452,22 +499,40 @@ async function maybeAnalyze() {
   } finally {
     state.analyzeInFlight = false;
     renderButtons();
+    // The player may have stepped to another position meanwhile.
+    if (state.game && state.game.id === id) maybeAnalyze();
   }
+}
+
+// Steps through a review come quickly: the position shown is analysed once it stays a moment.
+let analyzeTimer = null;
+function analyzeSoon() {
+  clearTimeout(analyzeTimer);
+  analyzeTimer = setTimeout(maybeAnalyze, 150);
 }
 
 function toggleAnalyze() {
   const g = state.game;
-  if (!g || isReviewing() || g.phase !== 'play') return;
+  if (!g || (!isReviewing() && g.phase !== 'play')) return;
   state.analyzeMode = !state.analyzeMode;
   if (state.analyzeMode) {
     state.analyzedAt = null;
-    if (!canHumanPlay()) announce('The analysis starts on your turn.');
+    const r = state.review;
+    if (r && r.n === g.move_number && g.phase !== 'play') {
+      announce('The end of a finished game is not analysed: step back with ← to analyse a move before it.');
+    } else if (isReviewing() && (g.ai_thinking || state.genmoveInFlight)) {
+      announce('The analysis starts once tengen has moved.');
+    } else if (!isReviewing() && !canHumanPlay()) {
+      announce('The analysis starts on your turn.');
+    }
     maybeAnalyze();
   } else if (g.analyzing) {
+    state.analyzedAt = null;
     api.stopAnalysis(g.id).catch((err) => showMessage(explain(err)));
   }
   renderButtons();
   renderBoard();
+  renderAnalysis();
 }
 
 function showHint(move, n) {
@@ -559,7 +624,9 @@ async function reviewTo(n) {
     const pos = await api.position(g.id, n);
     if (token !== reviewToken || !state.game || state.game.id !== g.id) return;
     state.review = { n, pos };
+    if (state.reviewAnalysis && state.reviewAnalysis.move_number !== n) state.reviewAnalysis = null;
     render();
+    if (state.analyzeMode) analyzeSoon();
   } catch (err) {
     if (token === reviewToken) reviewTarget = state.review ? state.review.n : null;
     showMessage(explain(err));
@@ -584,11 +651,13 @@ function clearReview() {
   reviewToken++;
   reviewTarget = null;
   state.review = null;
+  state.reviewAnalysis = null;
 }
 
 function exitReview() {
   clearReview();
   render();
+  maybeAnalyze();
 }
 
 // A new game from the reviewed position (the original game stays as it was): the server copies
@@ -599,6 +668,8 @@ async function continueFromReview() {
   const n = state.review.n;
   try {
     const ng = await api.copy(g.id, n);
+    // The analysis of the reviewed position is of no use once the new game is shown.
+    if (isPastKey(state.analyzedAt)) api.stopAnalysis(g.id).catch(() => {});
     clearReview();
     openGame(ng);
     showMessage(`A new game from move ${n}; the original game is kept in Saved games.`, 'info');
@@ -640,9 +711,12 @@ function renderBoard() {
     territory = state.localDead ? localTerritory(g, dead) : serverTerritory(g);
   }
   const thinking = g.ai_thinking || state.genmoveInFlight;
-  const a = state.analysis;
-  const showCands = state.view.cands && (thinking || g.analyzing || state.analyzeMode) && a && !r && a.candidates;
+  // The search whose candidates are drawn: the reviewed position's, or the current one's.
+  const a = r ? reviewedAnalysis() : (thinking || g.analyzing || state.analyzeMode) ? state.analysis : null;
+  const showCands = state.view.cands && a && a.candidates;
   const toMoveStone = STONE[g.to_move];
+  let ownership = null;
+  if (state.view.ownership && !inScore) ownership = ownershipArray(r ? a && a.ownership : state.lastOwnership, g.size);
   board.render({
     size: g.size,
     board: rows,
@@ -650,18 +724,34 @@ function renderBoard() {
     numbers: moveNumbers(moves, g.size),
     showNumbers: state.view.numbers,
     preview: canHumanPlay() ? toMoveStone : null,
-    ownership: state.view.ownership && !r && !inScore ? ownershipArray(state.lastOwnership, g.size) : null,
+    ownership,
     territory,
     dead,
-    candidates: showCands
-      ? a.candidates.map((c) => ({ ...c, winrate: a.to_move === 'black' ? c.winrate : 1 - c.winrate }))
-      : null,
+    candidates: showCands ? byVisits(a.candidates).map((c) => ({ ...c, winrate: forMover(a, c.winrate) })) : null,
+    mover: a ? STONE[a.to_move] : null,
     hint: !r && state.hint && state.hint.n === g.move_number ? state.hint.move : null,
   });
   $('board').classList.toggle('busy', thinking);
   const n = r ? r.n : g.move_number;
   $('board').setAttribute('aria-label', `Go board, ${g.size} by ${g.size}, move ${n}` +
     (lastMove ? `, last move ${lastMove}` : '') + '. Arrow keys move the cursor, Enter plays.');
+}
+
+// The analysis of the position reviewed, while "Analyze" is on and it has one; else null.
+function reviewedAnalysis() {
+  const r = state.review;
+  const a = state.reviewAnalysis;
+  return r && state.analyzeMode && a && a.move_number === r.n ? a : null;
+}
+
+// The candidates, most visited first.
+function byVisits(cands) {
+  return [...cands].sort((x, y) => (y.visits || 0) - (x.visits || 0));
+}
+
+// A win rate (Black's, as the server sends it) for the player to move in analysis a.
+function forMover(a, winrate) {
+  return a.to_move === 'black' ? winrate : 1 - winrate;
 }
 
 function aiName(g) {
@@ -758,7 +848,9 @@ function renderStatus() {
   const thinking = !!g && (g.ai_thinking || state.genmoveInFlight);
   $('thinking').hidden = !thinking;
   $('ai-idle').hidden = thinking;
-  $('ai-idle').textContent = g && g.analyzing ? 'tengen analyses this position…' : 'tengen\'s view';
+  const r = state.review;
+  $('ai-idle').textContent = r && reviewedAnalysis() ? `tengen's view of move ${r.n}`
+    : g && g.analyzing && !r ? 'tengen analyses this position…' : 'tengen\'s view';
   document.title = g ? `${text.replace(/\.$/, '')} — tengen` : 'tengen — play Go';
 }
 
@@ -783,6 +875,7 @@ function renderButtons() {
   $('btn-resign').disabled = !playing || state.pending;
   $('btn-analyze').disabled = !playing;
   $('btn-analyze').setAttribute('aria-pressed', String(!!state.analyzeMode));
+  $('rv-analyze').setAttribute('aria-pressed', String(!!state.analyzeMode));
   $('btn-hint').disabled = !canHumanPlay();
   $('btn-score-done').disabled = state.pending;
   const dl = $('btn-download');
@@ -800,19 +893,26 @@ function pct(x) {
   return Math.round(x * 1000) / 10 + '%';
 }
 
+// A score lead in points, signed: "+2.5", "−0.5".
+function signedPoints(x) {
+  return (x < 0 ? '−' : '+') + Math.abs(x).toFixed(1);
+}
+
 function renderAnalysis() {
   const g = state.game;
-  const a = state.analysis;
+  const r = state.review;
+  // In a review: the analysis of the position shown, if any; else the current position's.
+  const a = r ? reviewedAnalysis() : state.analysis;
   const bar = $('winbar-black');
   const text = $('winrate-text');
   const table = $('cands');
   let wr = null;
   let lead = null;
-  if (a && !state.review) {
+  if (a) {
     wr = a.winrate;
     lead = a.score_lead;
   } else if (g) {
-    const n = state.review ? state.review.n : g.move_number;
+    const n = r ? r.n : g.move_number;
     for (let i = n - 1; i >= 0; i--) {
       if (g.evaluations && g.evaluations[i] != null) {
         wr = g.evaluations[i];
@@ -829,27 +929,41 @@ function renderAnalysis() {
     if (lead != null && isFinite(lead)) {
       s += lead >= 0 ? ` · Black leads by ${Math.abs(lead).toFixed(1)}` : ` · White leads by ${Math.abs(lead).toFixed(1)}`;
     }
-    if (a && a.playouts && !state.review) s += ` (${a.playouts.toLocaleString('en')} playouts)`;
+    if (a && a.playouts) s += ` (${a.playouts.toLocaleString('en')} playouts${r ? `, move ${r.n}` : ''})`;
     text.textContent = s;
   }
   const body = $('cands-body');
   body.replaceChildren();
-  const show = a && a.candidates && a.candidates.length && !state.review && g;
+  const show = a && a.candidates && a.candidates.length && g;
   table.hidden = !show;
   if (show) {
+    // Every number of the list is the mover's: say who that is.
     const mover = a.to_move;
-    for (const c of a.candidates.slice(0, 6)) {
+    $('cands-side').textContent = `${COLOUR_NAME[mover]} to play: win rate and score lead for ${COLOUR_NAME[mover]}, most visited first`;
+    for (const c of byVisits(a.candidates).slice(0, 6)) {
       const tr = document.createElement('tr');
-      const w = mover === 'black' ? c.winrate : 1 - c.winrate;
-      for (const [cls, val] of [['', c.move], ['', pct(w)], ['', (c.visits || 0).toLocaleString('en')], ['pv', (c.pv || []).slice(1, 7).join(' ')]]) {
+      tr.dataset.cand = c.move;
+      const w = forMover(a, c.winrate);
+      const blackLead = typeof c.score_lead === 'number' ? c.score_lead : a.score_lead;
+      const moverLead = typeof blackLead === 'number' ? (mover === 'black' ? blackLead : -blackLead) : null;
+      const cells = [['', c.move], ['', pct(w)], ['lead', moverLead == null ? '' : signedPoints(moverLead)],
+        ['', (c.visits || 0).toLocaleString('en')], ['pv', (c.pv || []).slice(1, 7).join(' ')]];
+      for (const [cls, val] of cells) {
         const td = document.createElement('td');
         if (cls) td.className = cls;
         td.textContent = val;
         tr.appendChild(td);
       }
+      // The candidate's line on the board while the row is pointed at (the Line column says it
+      // in words).
+      tr.addEventListener('mouseenter', () => board.showLine(c.move));
+      tr.addEventListener('mouseleave', () => board.showLine(null));
       body.appendChild(tr);
     }
   }
+  // A line shown from the list goes when the pointer has left it (its rows are drawn anew at
+  // every report, so their own leave events may never come).
+  if (!show || !table.matches(':hover')) board.showLine(null);
 }
 
 function renderGraph() {
@@ -1066,6 +1180,7 @@ function wire() {
   $('btn-undo').addEventListener('click', undo);
   $('btn-resign').addEventListener('click', resign);
   $('btn-analyze').addEventListener('click', toggleAnalyze);
+  $('rv-analyze').addEventListener('click', toggleAnalyze);
   $('btn-hint').addEventListener('click', hint);
   $('btn-score-done').addEventListener('click', acceptScore);
   $('btn-resume').addEventListener('click', undo);

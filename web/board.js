@@ -76,6 +76,7 @@ export class BoardView {
     this.model = null;
     this.cursor = null; // keyboard cursor {x, y} or null
     this.hover = null; // vertex under a mouse pointer
+    this.lineOf = null; // a candidate whose line is shown (hovered in the list), or null
     // Focus by a click (not by Tab): the arrow keys are then left to the page (review), and no
     // cursor is drawn.
     this.pointerFocus = false;
@@ -173,7 +174,8 @@ export class BoardView {
   //   preview: 'X'|'O'|null (colour of the hover preview, null: no preview),
   //   ownership: array size*size (row-major from the top, +1 black) | null,
   //   territory: { black: [vertex], white: [vertex] } | null, dead: Set of vertices,
-  //   candidates: [{ move, winrate (0..1 for the mover), visits }] | null,
+  //   candidates: [{ move, winrate (0..1 for the mover), visits, pv: [vertex|'pass'] }] | null,
+  //   mover: 'X'|'O' (who plays the candidates; the colour of the first stone of a line),
   //   hint: vertex|null (a move suggested to the player: a ring),
   // }
   render(model) {
@@ -272,14 +274,51 @@ export class BoardView {
     this.drawHover();
   }
 
+  // Show the line of the candidate `move` (from the list beside the board), or none (null).
+  showLine(move) {
+    this.lineOf = move;
+    this.drawHover();
+  }
+
+  // The candidate whose line is shown: the one named by showLine, else the one under the pointer.
+  lineCandidate() {
+    const m = this.model;
+    if (!m || !m.candidates) return null;
+    const want = this.lineOf || this.hover;
+    return (want && m.candidates.find((c) => c.move === want && c.pv && c.pv.length)) || null;
+  }
+
   drawHover() {
     if (!this.layerHover) return;
     this.layerHover.replaceChildren();
     const m = this.model;
+    const cand = this.lineCandidate();
+    this.svg.classList.toggle('showing-line', !!cand);
+    if (cand) {
+      this.drawLine(cand);
+      return;
+    }
     if (!m || !m.preview || !this.hover) return;
     const p = parseVertex(m.size, this.hover);
     if (!p || (m.board[p.y] || '')[p.x] !== '.') return;
     el('circle', { cx: p.x, cy: p.y, r: 0.475, fill: m.preview === 'X' ? 'url(#stone-b)' : 'url(#stone-w)', class: 'preview' }, this.layerHover);
+  }
+
+  // A candidate's line: its moves as numbered stones, the mover's colour first, then in turn (a
+  // pass takes its turn without a stone; a point played twice shows its later stone).
+  drawLine(cand) {
+    const m = this.model;
+    let colour = m.mover === 'O' ? 'O' : 'X';
+    cand.pv.forEach((v, i) => {
+      const p = parseVertex(m.size, v);
+      if (p) {
+        const g = el('g', { class: 'pv-stone ' + (colour === 'X' ? 'black' : 'white'), 'data-pv': v, 'data-pv-n': i + 1 }, this.layerHover);
+        el('circle', { cx: p.x, cy: p.y, r: STONE_R, fill: colour === 'X' ? 'url(#stone-b)' : 'url(#stone-w)' }, g);
+        const t = el('text', { x: p.x, y: p.y, class: 'num ' + (colour === 'X' ? 'on-black' : 'on-white') + (i + 1 >= 100 ? ' small' : '') }, g);
+        t.textContent = String(i + 1);
+      }
+      colour = colour === 'X' ? 'O' : 'X';
+    });
   }
 
   drawCursor() {

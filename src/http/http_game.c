@@ -637,7 +637,8 @@ static cJSON *analysis_json(const web_game_t *g, const mcts_report_t *r)
     cJSON_AddBoolToObject(j, "final", false);
     cJSON_AddNumberToObject(j, "winrate", web_round(black_winrate(c, r->winrate), 3));
     const float *own = engine_search_ownership(e);
-    cJSON_AddNumberToObject(j, "score_lead", web_round(engine_score_lead(e, own, STONE_BLACK), 1));
+    const double lead = engine_score_lead(e, own, STONE_BLACK);
+    cJSON_AddNumberToObject(j, "score_lead", web_round(lead, 1));
     cJSON_AddStringToObject(j, "best", board_point_to_gtp(b, r->best, v));
     cJSON *cands = cJSON_AddArrayToObject(j, "candidates");
     for (int i = 0; cands && i < r->num_moves && i < WEB_ANALYSIS_CANDIDATES; i++) {
@@ -648,6 +649,10 @@ static cJSON *analysis_json(const web_game_t *g, const mcts_report_t *r)
         cJSON_AddStringToObject(cand, "move", board_point_to_gtp(b, m->point, v));
         cJSON_AddNumberToObject(cand, "visits", m->visits);
         cJSON_AddNumberToObject(cand, "winrate", web_round(black_winrate(c, m->winrate), 3));
+        /* The move's own mean score (Black's) when its simulations give one, else the
+         * position's, as the GTP analysis reports it. */
+        cJSON_AddNumberToObject(cand, "score_lead",
+                                web_round(m->score_samples > 0 ? m->score : lead, 1));
         cJSON_AddNumberToObject(cand, "prior", web_round(m->prior, 3));
         int pv[WEB_ANALYSIS_PV];
         const int n = engine_search_pv(e, m->point, pv, WEB_ANALYSIS_PV);
