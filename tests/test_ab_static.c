@@ -190,6 +190,54 @@ static void test_benson_agrees_with_rules_core(void **state)
     assert_true(positions > 0);
 }
 
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+static void test_flood_agrees_with_point_by_point(void **state)
+{
+    (void)state;
+    /* Random seeds and sets of every width and size, dense and sparse: the floods (by words, and
+     * by 64-bit halves beyond 8x8) reach what a breadth-first search over the points reaches. */
+    uint64_t x = 88172645463325252ULL;
+    for (int size = 2; size <= AB_BITS_MAX_SIZE; size++) {
+        board_t b;
+        assert_true(board_init(&b, size, false));
+        ab_geom_t g;
+        assert_true(ab_geom_init(&g, &b));
+        for (int round = 0; round < 2000; round++) {
+            ab_bits_t within = 0, seed = 0;
+            for (int i = 0; i < size * size; i++) {
+                const uint64_t r = next_random(&x);
+                if ((int)(r % 8) < 3 + round % 5) within |= (ab_bits_t)1 << i;
+                if ((r >> 40) % 16 == 0) seed |= (ab_bits_t)1 << i;
+            }
+            if (!seed) seed = (ab_bits_t)1 << (next_random(&x) % (uint64_t)(size * size));
+            ab_bits_t want = seed & within;
+            for (bool grew = true; grew;) {
+                grew = false;
+                for (int i = 0; i < size * size; i++) {
+                    if (!ab_bits_has(within, i) || ab_bits_has(want, i)) continue;
+                    const int cx = i % size, cy = i / size;
+                    const bool near = (cx > 0 && ab_bits_has(want, i - 1)) ||
+                                      (cx < size - 1 && ab_bits_has(want, i + 1)) ||
+                                      (cy > 0 && ab_bits_has(want, i - size)) ||
+                                      (cy < size - 1 && ab_bits_has(want, i + size));
+                    if (near) {
+                        want |= (ab_bits_t)1 << i;
+                        grew = true;
+                    }
+                }
+            }
+            assert_true(ab_bits_flood(&g, seed, within) == want);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_dead_group_captured_at_one_point),
         cmocka_unit_test(test_dead_group_needing_two_captures_is_left_to_search),
         cmocka_unit_test(test_benson_agrees_with_rules_core),
+        cmocka_unit_test(test_flood_agrees_with_point_by_point),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

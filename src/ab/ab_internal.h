@@ -54,6 +54,22 @@ typedef struct ab_static {
     ab_bits_t no_play[3]; /* empty points where a move by this colour cannot change the result */
 } ab_static_t;
 
+/* Connected parts found recently (strings of stones, or the parts of the points without a
+ * colour's stones), whatever the position: a connected part P of a set W is still a part of any
+ * other set that holds P and none of P's neighbours, so a search whose positions differ by a few
+ * stones finds most of its parts here instead of flooding them again (at the end of a game the
+ * strings are long and the open parts large, and their floods were the prover's largest cost).
+ * Zeroed, it is empty; it serves one board size (ab_bits_part). */
+#define AB_PARTS_SLOTS 64
+#define AB_PARTS_INDEXED 16 /* points of a part indexed (beyond the one it was asked for) */
+typedef struct ab_parts {
+    int n;         /* the board size of the parts kept (0: none yet) */
+    unsigned next; /* the slot to fill next (round robin) */
+    ab_bits_t part[AB_PARTS_SLOTS];
+    ab_bits_t outside[AB_PARTS_SLOTS]; /* the neighbours of each part, not in it */
+    uint8_t at[AB_BITS_MAX_POINTS];    /* the slot that last took a part through each point */
+} ab_parts_t;
+
 /* Fill g for board b; false (g unusable) if the board is larger than AB_BITS_MAX_SIZE. */
 bool ab_geom_init(ab_geom_t *g, const board_t *b);
 /* The stones of b as masks. */
@@ -82,8 +98,15 @@ static inline bool ab_bits_has(ab_bits_t m, int i)
 ab_bits_t ab_bits_neighbours(const ab_geom_t *g, ab_bits_t m);
 /* The connected part of `within` reached from seed. */
 ab_bits_t ab_bits_flood(const ab_geom_t *g, ab_bits_t seed, ab_bits_t within);
+/* The connected part of `within` through the point of the one-point set `point` (a point of
+ * within): ab_bits_flood(g, point, within), from `parts` (NULL: none) when it has it, else
+ * flooded and kept there. */
+ab_bits_t ab_bits_part(const ab_geom_t *g, ab_parts_t *parts, ab_bits_t within, ab_bits_t point);
 /* Benson and the safe regions of the position with these stones. */
 void ab_static_analyse(const ab_geom_t *g, ab_bits_t black, ab_bits_t white, ab_static_t *out);
+/* The same, finding strings through `strings` (NULL: none; see ab_parts_t). */
+void ab_static_analyse_with(const ab_geom_t *g, ab_parts_t *strings, ab_bits_t black,
+                            ab_bits_t white, ab_static_t *out);
 
 /* ---- the search state (ab_state.c) ---- */
 
@@ -111,6 +134,7 @@ typedef struct ab_state {
 
     ab_symmetry_t *sym;
     uint64_t sym_hash[AB_MAX_PLY + 1][AB_SYMMETRIES];
+    ab_parts_t *strings; /* for the static analyses of ab_state_analyse (NULL: none) */
 
     uint64_t nodes, max_nodes;
     double max_seconds;

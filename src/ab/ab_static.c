@@ -53,17 +53,28 @@ bool ab_geom_init(ab_geom_t *g, const board_t *b)
     return true;
 }
 
+/* The index of the lowest point of m (not empty). */
+static inline int bits_lowest(ab_bits_t m)
+{
+    const uint64_t low = (uint64_t)m;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
 /* The 64-bit copy (boards up to 8x8) and the 128-bit one. */
 #define AB_WORD uint64_t
 #define AB_WORD_FN(name) name##_64
+#define AB_WORD_HALVES 0
 #include "ab/ab_static_word.h"
 #undef AB_WORD
 #undef AB_WORD_FN
+#undef AB_WORD_HALVES
 #define AB_WORD ab_bits_t
 #define AB_WORD_FN(name) name##_128
+#define AB_WORD_HALVES 1
 #include "ab/ab_static_word.h"
 #undef AB_WORD
 #undef AB_WORD_FN
+#undef AB_WORD_HALVES
 
 static bool is_narrow(const ab_geom_t *g)
 {
@@ -93,10 +104,23 @@ ab_bits_t ab_bits_flood(const ab_geom_t *g, ab_bits_t seed, ab_bits_t within)
                         : flood_128(g, seed, within);
 }
 
-void ab_static_analyse(const ab_geom_t *g, ab_bits_t black, ab_bits_t white, ab_static_t *out)
+/* The small boards flood their parts as before: theirs are small. */
+ab_bits_t ab_bits_part(const ab_geom_t *g, ab_parts_t *parts, ab_bits_t within, ab_bits_t point)
+{
+    return is_narrow(g) ? flood_64(g, (uint64_t)point, (uint64_t)within)
+                        : part_128(g, parts, within, point);
+}
+
+void ab_static_analyse_with(const ab_geom_t *g, ab_parts_t *strings, ab_bits_t black,
+                            ab_bits_t white, ab_static_t *out)
 {
     if (is_narrow(g))
-        analyse_64(g, (uint64_t)black, (uint64_t)white, out);
+        analyse_64(g, NULL, (uint64_t)black, (uint64_t)white, out);
     else
-        analyse_128(g, black, white, out);
+        analyse_128(g, strings, black, white, out);
+}
+
+void ab_static_analyse(const ab_geom_t *g, ab_bits_t black, ab_bits_t white, ab_static_t *out)
+{
+    ab_static_analyse_with(g, NULL, black, white, out);
 }
