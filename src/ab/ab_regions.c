@@ -96,6 +96,8 @@ struct ab_regions {
     cache_entry_t *e;
     uint64_t mask;
     ab_regions_stats_t stats;
+    ab_parts_t strings;   /* strings found in recent positions */
+    ab_parts_t open[3];   /* parts of the points without a colour's stones, likewise (by stone_t) */
     local_region_t local; /* the region being searched */
 };
 
@@ -122,6 +124,11 @@ void ab_regions_free(ab_regions_t *rc)
 ab_regions_stats_t ab_regions_stats(const ab_regions_t *rc)
 {
     return rc->stats;
+}
+
+ab_parts_t *ab_regions_strings(ab_regions_t *rc)
+{
+    return &rc->strings;
 }
 
 /* ---- the local game ---- */
@@ -460,15 +467,15 @@ static bool find_guards(const ab_geom_t *g, ab_bits_t r, ab_bits_t alive, ab_bit
 /* The key of the local game on u (a union of connected parts of the points without c's stones,
  * `mine`) in which every string of c next to u is guarded strictly: it must keep a liberty in u
  * at every move, whatever eyes it has elsewhere. False if there are too many strings. */
-static bool living_key(const ab_geom_t *g, ab_bits_t u, ab_bits_t mine, ab_bits_t theirs,
-                       region_key_t *key)
+static bool living_key(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t u, ab_bits_t mine,
+                       ab_bits_t theirs, region_key_t *key)
 {
     memset(key, 0, sizeof(*key));
     key->region = u;
     key->theirs = u & theirs; /* u holds no stone of c */
     key->sacrifices = true;
     for (ab_bits_t around = ab_bits_neighbours(g, u) & mine; around;) {
-        const ab_bits_t str = ab_bits_flood(g, around & (~around + 1), mine);
+        const ab_bits_t str = ab_bits_part(g, &rc->strings, mine, around & (~around + 1));
         around &= ~str;
         const ab_bits_t contact = ab_bits_neighbours(g, str) & u;
         /* With one liberty in u the string falls to o's first move there. */
@@ -485,8 +492,7 @@ static bool claim_living(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t u, ab_b
                          ab_bits_t theirs, ab_bits_t empty, int c, ab_static_t *st)
 {
     region_key_t key;
-    if (!living_key(g, u, mine, theirs, &key) ||
-        !cached_region_is_safe(rc, g, &key))
+    if (!living_key(rc, g, u, mine, theirs, &key) || !cached_region_is_safe(rc, g, &key))
         return false;
     st->safe[c] |= u | ab_bits_flood(g, ab_bits_neighbours(g, u) & mine, mine);
     st->no_play[3 - c] |= u & empty;
@@ -526,11 +532,18 @@ static void find_living_groups(ab_regions_t *rc, const ab_geom_t *g, ab_bits_t b
         const ab_bits_t not_mine = g->full & ~mine, safe = st->safe[c] | st->safe[o];
         for (ab_bits_t rest = not_mine & ~ab_bits_flood(g, not_mine & safe, not_mine);
              rest && nr < LIVING_MAX_REGIONS;) {
-            const ab_bits_t r = ab_bits_flood(g, rest & (~rest + 1), rest);
+            /* rest is a union of parts of not_mine: r is the part of not_mine, and the large
+             * open parts are the same in most positions of the search. */
+            const ab_bits_t r = ab_bits_part(g, &rc->open[c], not_mine, rest & (~rest + 1));
             rest &= ~r;
             if (!(r & empty) || ab_bits_count(r) > LIVING_MAX_POINTS) continue;
             region[nr] = r;
-            strings[nr++] = ab_bits_flood(g, ab_bits_neighbours(g, r) & mine, mine);
+            strings[nr] = 0;
+            for (ab_bits_t t = ab_bits_neighbours(g, r) & mine; t;) {
+                strings[nr] |= ab_bits_part(g, &rc->strings, mine, t & (~t + 1));
+                t &= ~strings[nr];
+            }
+            nr++;
         }
         bool claimed[LIVING_MAX_REGIONS] = {false};
         for (int i = 0; i < nr; i++)

@@ -29,6 +29,10 @@ typedef struct ab_regions ab_regions_t;
 ab_regions_t *ab_regions_new(int bits);
 void ab_regions_free(ab_regions_t *rc);
 
+/* The strings the regions' analysis found (ab_parts_t), for the static analysis of the same
+ * positions to share. */
+ab_parts_t *ab_regions_strings(ab_regions_t *rc);
+
 /* Statistics: regions searched, found safe, given up (budget), answered from the cache. */
 typedef struct ab_regions_stats {
     uint64_t searched, safe, gave_up, cached;

@@ -46,6 +46,7 @@
 #define REGION_CACHE_BITS 16 /* the local regions' results kept (ab_regions.c) */
 #define STATIC_MEMO_BITS 20  /* static analyses kept (boards up to 8x8) */
 #define WIDE_MEMO_BITS 18    /* static analyses kept (9x9 to 11x11: 80 bytes each) */
+#define NODE_MEMO_BITS 15    /* the move order's analyses of nodes kept (9x9 to 11x11) */
 
 /* ---- the table ---- */
 
@@ -75,6 +76,7 @@ typedef struct solver {
     ab_regions_t *regions;  /* the safe regions of the local search (NULL: geometric rules only) */
     struct static_memo *memo; /* recent static analyses, boards up to 8x8 (NULL: none) */
     struct wide_memo *wide_memo; /* the same for the larger boards (NULL: none) */
+    struct node_memo *node_memo; /* the move order's analyses of the larger boards (NULL: none) */
     /* df-pn need not end when results depend on the path (they are not stored, and can be
      * derived again and again: 2x2 after A1,B2 under situational superko). The value search
      * watches for CYCLE_NODES expansions that add no position to the table. */
@@ -110,11 +112,21 @@ typedef struct wide_memo {
 } wide_memo_t;
 _Static_assert(sizeof(wide_memo_t) == 80, "WIDE_MEMO_BITS's memory assumes 80-byte entries");
 
+/* What the endgame move order reads of ab_static.c's analysis of the node it orders (boards of
+ * 9x9 to 11x11): df-pn expands the same nodes again and again, and this analysis (Benson for both
+ * colours) cost a tenth of a whole budget's instructions at the end of a 9x9 game. */
+typedef struct node_memo {
+    ab_bits_t black, white; /* the stones (never both empty: the empty board is not kept) */
+    ab_bits_t alive[2];     /* black's and white's pass-alive stones */
+    int safe[2];            /* black's and white's safe points */
+} node_memo_t;
+
 /* The prover's table and caches kept across searches (ab.h), with what they were made under. */
 struct ab_memory {
     pn_table_t table;
     static_memo_t *memo;   /* allocated with the first board up to 8x8 */
     wide_memo_t *wide_memo; /* allocated with the first board of 9x9 to 11x11 */
+    node_memo_t *node_memo; /* the same */
     ab_regions_t *regions; /* allocated with the first search that uses the local regions */
     bool used;
     int size, komi2, capture_goal;
@@ -223,13 +235,66 @@ static void prefetch_facts(const solver_t *sv, ab_bits_t black, ab_bits_t white)
     __builtin_prefetch(e + size - 1);
 }
 
+/* Where the static analyses of the solver keep their strings: the local regions' analysis of the
+ * same positions finds most of them again. */
+static ab_parts_t *analysis_strings(const solver_t *sv)
+{
+    return sv->regions ? ab_regions_strings(sv->regions) : sv->s->strings;
+}
+
+static node_memo_t *node_memo_slot(const solver_t *sv, ab_bits_t black, ab_bits_t white)
+{
+    const uint64_t h = ((uint64_t)black * 0x9e3779b97f4a7c15ULL) ^
+                       ((uint64_t)(black >> 64) * 0xff51afd7ed558ccdULL) ^
+                       ((uint64_t)white * 0xc2b2ae3d27d4eb4fULL) ^
+                       ((uint64_t)(white >> 64) * 0xc4ceb9fe1a85ec53ULL);
+    return &sv->node_memo[h >> (64 - NODE_MEMO_BITS)];
+}
+
+/* Keep ab_static.c's analysis st of these stones for the move order of the node. */
+static void node_memo_store(const solver_t *sv, ab_bits_t black, ab_bits_t white,
+                            const ab_static_t *st)
+{
+    if (!sv->node_memo || !(black | white)) return;
+    node_memo_t *m = node_memo_slot(sv, black, white);
+    m->black = black;
+    m->white = white;
+    for (int k = 0; k < 2; k++) {
+        m->alive[k] = st->alive[k + 1];
+        m->safe[k] = ab_bits_count(st->safe[k + 1]);
+    }
+}
+
+/* c's pass-alive stones and the count of its safe points by ab_static.c in the position with
+ * these stones, from the node memo when it has them (a node was analysed when its parent was
+ * expanded, and is expanded again and again). */
+static void node_analysis(const solver_t *sv, ab_bits_t black, ab_bits_t white, stone_t c,
+                          ab_bits_t *alive, int *safe)
+{
+    const int i = c == STONE_BLACK ? 0 : 1;
+    if (sv->node_memo && (black | white)) {
+        const node_memo_t *m = node_memo_slot(sv, black, white);
+        if (m->black == black && m->white == white) {
+            *alive = m->alive[i];
+            *safe = m->safe[i];
+            return;
+        }
+    }
+    ab_static_t st;
+    ab_static_analyse_with(&sv->s->geom, analysis_strings(sv), black, white, &st);
+    *alive = st.alive[c];
+    *safe = ab_bits_count(st.safe[c]);
+    node_memo_store(sv, black, white, &st);
+}
+
 /* The static analysis of the position with these stones, without the memo. */
 static void analyse_facts(const solver_t *sv, ab_bits_t black, ab_bits_t white,
                           analysis_facts_t *f)
 {
     const ab_geom_t *g = &sv->s->geom;
     ab_static_t st;
-    ab_static_analyse(g, black, white, &st);
+    ab_static_analyse_with(g, analysis_strings(sv), black, white, &st);
+    node_memo_store(sv, black, white, &st);
     f->static_safe[0] = (uint8_t)ab_bits_count(st.safe[STONE_BLACK]);
     f->static_safe[1] = (uint8_t)ab_bits_count(st.safe[STONE_WHITE]);
     if (sv->regions) ab_regions_extend(sv->regions, g, black, white, &st);
@@ -464,11 +529,8 @@ static void priority_context_init(const solver_t *sv, stone_t c, priority_contex
     ab_bits_from_board(g, s->board, &pc->black, &pc->white);
     pc->mine = c == STONE_BLACK ? pc->black : pc->white;
     pc->empty = g->full & ~(pc->black | pc->white);
-    ab_static_t before;
-    ab_static_analyse(g, pc->black, pc->white, &before);
-    pc->alive = before.alive[c];
+    node_analysis(sv, pc->black, pc->white, c, &pc->alive, &pc->safe_before);
     pc->alive_nb = ab_bits_neighbours(g, pc->alive);
-    pc->safe_before = ab_bits_count(before.safe[c]);
     const ab_bits_t alive_libs = pc->alive_nb & pc->empty;
     pc->strings = 0;
     for (ab_bits_t rest = pc->mine & ~pc->alive; rest;) {
@@ -860,6 +922,7 @@ void ab_memory_free(ab_memory_t *m)
     free(m->table.e);
     free(m->memo);
     free(m->wide_memo);
+    free(m->node_memo);
     ab_regions_free(m->regions);
     free(m);
 }
@@ -882,6 +945,8 @@ static void memory_adopt(ab_memory_t *m, const ab_state_t *s, const ab_config_t 
                 memset(m->memo, 0, ((size_t)1 << STATIC_MEMO_BITS) * sizeof(static_memo_t));
             if (m->wide_memo)
                 memset(m->wide_memo, 0, ((size_t)1 << WIDE_MEMO_BITS) * sizeof(wide_memo_t));
+            if (m->node_memo)
+                memset(m->node_memo, 0, ((size_t)1 << NODE_MEMO_BITS) * sizeof(node_memo_t));
             ab_regions_free(m->regions);
             m->regions = NULL;
         }
@@ -899,6 +964,8 @@ static void memory_adopt(ab_memory_t *m, const ab_state_t *s, const ab_config_t 
         m->memo = calloc((size_t)1 << STATIC_MEMO_BITS, sizeof(static_memo_t));
     if (s->statics && s->geom.n > 8 && !m->wide_memo)
         m->wide_memo = calloc((size_t)1 << WIDE_MEMO_BITS, sizeof(wide_memo_t));
+    if (s->statics && s->geom.n > 8 && !m->node_memo)
+        m->node_memo = calloc((size_t)1 << NODE_MEMO_BITS, sizeof(node_memo_t));
     if (s->statics && !cfg->no_regions && !m->regions) m->regions = ab_regions_new(REGION_CACHE_BITS);
 }
 
@@ -941,6 +1008,7 @@ void ab_solve(ab_state_t *s, stone_t c, int passes, const ab_config_t *cfg, int 
     sv.table = memory->table;
     sv.memo = s->statics && s->geom.n <= 8 ? memory->memo : NULL;
     sv.wide_memo = s->statics && s->geom.n > 8 ? memory->wide_memo : NULL;
+    sv.node_memo = s->statics && s->geom.n > 8 ? memory->node_memo : NULL;
     sv.regions = s->statics && !cfg->no_regions ? memory->regions : NULL;
     sv.watch_cycles = true;
     sv.last_new_position = s->nodes;
