@@ -7,8 +7,8 @@
  * JSON, a body that parses. A wrong answer aborts. Requests that wait for a search are skipped:
  * genmove, score, and imports whose game has a pass (two passes start the scoring phase,
  * where the AI judges the dead stones, about a second and much more under ASan); they test the
- * AI's time, not the parser. The games are deleted when more than a few are kept, so that the
- * server's state stays small. */
+ * AI's time, not the parser. An analysis is ended right after the request that started it. The
+ * games are deleted when more than a few are kept, so that the server's state stays small. */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -188,6 +188,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     web_t *w = open_server();
     call(w, method, path, body ? copy : NULL, body_len, NULL);
     free(copy);
+    /* An analysis runs for a minute by default on the server's one search thread; end it at
+     * once (which tests ending it), so that the next inputs do not queue behind it. */
+    if (!strcmp(method, "POST") && strstr(path, "/analyze"))
+        call(w, "DELETE", path, NULL, 0, NULL);
     trim_games(w);
     return 0;
 }
