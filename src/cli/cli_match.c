@@ -166,7 +166,7 @@ typedef struct match {
     sprt_t sprt;
     bool resume;
     size_t comment_len; /* room for game_comment() */
-    bool *done;    /* [games]: counted from the SGF folder (--resume), not to be played */
+    bool *done;         /* [games]: counted from the SGF folder (--resume), not to be played */
 
     pthread_mutex_t lock; /* guards everything below and stdout */
     int next_game;
@@ -426,11 +426,17 @@ static void record_game(match_t *m, int index, bool a_black, const match_game_re
     fflush(stdout);
 }
 
+/* Does engine A play black in game index? With --alternate, in the odd games (index 0, 2, ...). */
+static bool a_plays_black(const match_t *m, int index)
+{
+    return !m->alternate || index % 2 == 0;
+}
+
 /* The SGF comment (GC) of game index: its number and which engine command played which colour.
  * --resume counts a file only if it says exactly this. comment has room for m->comment_len. */
 static void game_comment(const match_t *m, int index, char *comment)
 {
-    const bool a_black = !m->alternate || index % 2 == 0;
+    const bool a_black = a_plays_black(m, index);
     snprintf(comment, m->comment_len, "tengen match game %d: black %s = %s; white %s = %s",
              index + 1, a_black ? "A" : "B", a_black ? m->cmd_a : m->cmd_b, a_black ? "B" : "A",
              a_black ? m->cmd_b : m->cmd_a);
@@ -510,7 +516,7 @@ static void *worker_run(void *arg)
         int index = m->stop || m->next_game >= m->games ? -1 : m->next_game++;
         pthread_mutex_unlock(&m->lock);
         if (index < 0) break;
-        bool a_black = !m->alternate || index % 2 == 0;
+        const bool a_black = a_plays_black(m, index);
         char sgf_path[MATCH_PATH_LEN + 32], game_name[32];
         snprintf(game_name, sizeof game_name, "game %d", index + 1);
         match_game_config_t cfg = {
@@ -736,9 +742,8 @@ static int run_match(match_t *m)
         printf("match: %d games read from %s, %d to play\n", m->games - left, m->sgf_dir, left);
     for (int i = 0; i < m->games && finished; i++) {
         if (!m->done[i]) continue;
-        const bool a_black = !m->alternate || i % 2 == 0;
         pthread_mutex_lock(&m->lock);
-        record_game(m, i, a_black, &finished[i]);
+        record_game(m, i, a_plays_black(m, i), &finished[i]);
         pthread_mutex_unlock(&m->lock);
     }
     free(finished);
