@@ -229,6 +229,28 @@ static void test_budget_gives_unknown(void **state)
     game_free(j.game);
 }
 
+static void test_open_points(void **state)
+{
+    (void)state;
+    rules_t rules;
+    assert_true(rules_preset(&rules, "chinese"));
+    /* Nothing is settled on an empty board. */
+    game_t *g = game_new(6, &rules);
+    assert_int_equal(ab_final_open_points(g), 36);
+    game_free(g);
+    /* Black's wall and White's wall live with two eyes each (A6 and A4, F6 and F4): their eyes
+     * are settled, the twelve points between the walls are open. */
+    g = ascii_game(". X . . O .\n"
+                   "X X . . O O\n"
+                   ". X . . O .\n"
+                   "X X . . O O\n"
+                   "X X . . O O\n"
+                   "X X . . O O\n",
+                   &rules, STONE_BLACK);
+    assert_int_equal(ab_final_open_points(g), 12);
+    game_free(g);
+}
+
 static void test_seki_with_a_shared_eye(void **state)
 {
     (void)state;
@@ -439,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_l_group_is_dead),
         cmocka_unit_test(test_false_eye_is_not_seki),
         cmocka_unit_test(test_seki_with_an_outside_liberty),
+        cmocka_unit_test(test_open_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -175,5 +175,9 @@ bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out);
 /* The same with `to_move` to play first (STONE_EMPTY: as above), as if the other side had just
  * passed without ending the game: what the opponent could do if one passed now. */
 bool ab_final_status_for(const game_t *g, stone_t to_move, uint64_t budget, ab_final_t *out);
+/* The empty points of g's board that the static analysis of ab_final_status (Benson, the safe
+ * regions, the small regions proved safe) leaves open: a cheap measure of what is left to the
+ * prover, which settles few but small open areas within its budget. */
+int ab_final_open_points(const game_t *g);
 
 #endif

@@ -109,6 +109,17 @@ static game_t *without_trailing_passes(const game_t *g)
     return copy;
 }
 
+int ab_final_open_points(const game_t *g)
+{
+    const board_t *b = game_board(g);
+    stone_t owner[BOARD_MAX_POINTS];
+    settled_owner(b, owner);
+    int open = 0;
+    for (int p = 0; p < b->num_points; p++)
+        open += b->color[p] == STONE_EMPTY && owner[p] == STONE_EMPTY;
+    return open;
+}
+
 bool ab_final_status(const game_t *g, uint64_t budget, ab_final_t *out)
 {
     return ab_final_status_for(g, STONE_EMPTY, budget, out);

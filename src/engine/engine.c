@@ -57,6 +57,14 @@
 /* Perfect play is asked only when at least this share of the points is settled by the ownership
  * (mostly_settled): on an open board it would spend its whole budget for an "unknown". */
 #define ENGINE_EXACT_MIN_SETTLED 0.75
+/* Above ENGINE_FINAL_EXACT_ANYTIME_SIZE the prover's budget also follows the empty points its
+ * static analysis leaves open (ab_final_open_points). At 98 9x9 game ends it answered 21 of 25
+ * with up to 16 open, within 34,000 expansions; 12 of 46 with 17 to 32 open, 9 of them within
+ * 21,500; none of 27 with more. Each "unknown" costs the whole budget, up to a second of a
+ * player's wait after a pass (docs/benchmarks.md, "End of the game"). */
+#define ENGINE_EXACT_FULL_OPEN 16
+#define ENGINE_EXACT_MAX_OPEN 32
+#define ENGINE_EXACT_SHORT_BUDGET 25000
 /* A losing pass chosen by the search in an unsettled position is replaced by the most visited
  * real move if that has at least this many visits, or this share of the playouts in a smaller
  * search (engine_genmove): fewer say too little. */
@@ -878,10 +886,16 @@ static bool exact_statuses(engine_t *e, bool at_end, stone_t to_move, stone_stat
          * ownership first. */
         if (!ownership_current(e)) ensure_ownership(e, game_to_move(g));
         if (!mostly_settled(e)) return false;
+        uint64_t budget = 0; /* AB_FINAL_BUDGET */
+        if (size > ENGINE_FINAL_EXACT_ANYTIME_SIZE) {
+            const int open = ab_final_open_points(g);
+            if (open > ENGINE_EXACT_MAX_OPEN) return false;
+            if (open > ENGINE_EXACT_FULL_OPEN) budget = ENGINE_EXACT_SHORT_BUDGET;
+        }
         ab_final_t *f = malloc(sizeof(*f));
         if (!f) return false;
-        e->exact_known =
-            ab_final_status_for(g, to_move, 0, f) && f->known && agrees_with_benson(g, f->status);
+        e->exact_known = ab_final_status_for(g, to_move, budget, f) && f->known &&
+                         agrees_with_benson(g, f->status);
         memcpy(e->exact_status, f->status, sizeof e->exact_status);
         e->exact_margin = f->black_margin;
         memcpy(e->exact_key, key, sizeof key);
