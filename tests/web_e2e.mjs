@@ -9,7 +9,8 @@
 //           in words), SGF download, reload, SGF upload and "play on from here" (also after two
 //           moves of one colour), suicide, ko and superko explained, the questions before a pass that ends the game
 //           and before resigning, the coordinates clear of the stones, an Atari Go game against
-//           the alpha-beta engine, the saved games list and a phone-sized screenshot.
+//           the alpha-beta engine, the saved games list, a phone-sized screenshot, tapping twice
+//           to play on a touch screen, and sounds.
 //   resume: after the server restarted, the same browser profile opens the page and finds the
 //           game where it was, and play goes on.
 // Every wait is on a condition (never a fixed sleep); one step's limit is STEP_MS.
@@ -82,6 +83,18 @@ async function checkLabelsClear(corner) {
 }
 
 // The page's idea of the game once it is the human's turn again, or the game has left play.
+// The empty points of the current game's board, as vertices.
+function emptyVertices() {
+  return page.$$eval('#board [data-vertex]', (els) => {
+    const g = window.tengen.state.game;
+    return els.map((e) => e.dataset.vertex).filter((v) => {
+      const x = 'ABCDEFGHJKLMNOPQRSTUVWXYZ'.indexOf(v[0]);
+      const y = g.size - Number(v.slice(1));
+      return g.board[y][x] === '.';
+    });
+  });
+}
+
 async function waitHumanTurn() {
   await page.waitForFunction(() => {
     const s = window.tengen && window.tengen.state;
@@ -675,6 +688,64 @@ async function playPhase() {
   const box = await tid('board').boundingBox();
   check(box.width <= 390 && box.width > 300, 'the board fills the phone width: ' + box.width);
   await shot('06-phone.png');
+
+  // A tap on a touch screen shows the stone first; a second tap on it plays.
+  step('Tap twice to play on a phone');
+  const tap = async (v) => {
+    const target = page.locator(`#board [data-vertex="${v}"]`);
+    await target.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
+    await target.dispatchEvent('click');
+  };
+  let free = await emptyVertices();
+  const n0 = g.move_number;
+  await tap(free[0]);
+  await page.locator(`#board [data-pending="${free[0]}"]`).waitFor();
+  check((await game()).move_number === n0 && !(await page.evaluate(() => window.tengen.state.pending)),
+    'a first tap does not play');
+  await shot('06-phone-tap.png');
+  await tap(free[1]);
+  await page.locator(`#board [data-pending="${free[1]}"]`).waitFor();
+  check((await page.locator('#board [data-pending]').count()) === 1, 'a tap elsewhere moves the shown stone');
+  await tap(free[1]);
+  await page.waitForFunction((n) => window.tengen.state.game.move_number > n, n0);
+  check((await page.locator('#board [data-pending]').count()) === 0, 'the second tap played');
+  g = await waitHumanTurn();
+  // Turned off, a tap plays at once.
+  await tid('toggle-confirm').uncheck();
+  free = await emptyVertices();
+  if (g.phase === 'play' && free.length) {
+    const n1 = g.move_number;
+    await tap(free[0]);
+    await page.waitForFunction((n) => window.tengen.state.game.move_number > n, n1);
+    g = await waitHumanTurn();
+  }
+  await tid('toggle-confirm').check();
+
+  // Sounds: off by default; on, a stone's click for every move (counted at the Web Audio API).
+  step('Sounds');
+  check(!(await tid('toggle-sound').isChecked()), 'sounds are off by default');
+  await page.evaluate(() => {
+    window.soundsStarted = 0;
+    const start = AudioBufferSourceNode.prototype.start;
+    AudioBufferSourceNode.prototype.start = function (...args) {
+      window.soundsStarted++;
+      return start.apply(this, args);
+    };
+  });
+  await tid('toggle-sound').check();
+  check((await page.evaluate(() => window.soundsStarted)) === 1, 'turning sounds on plays one click');
+  if (g.phase === 'play') {
+    free = await emptyVertices();
+    const n2 = g.move_number;
+    for (const v of free) {
+      await page.locator(`#board [data-vertex="${v}"]`).click();
+      await page.waitForFunction(() => !window.tengen.state.pending);
+      if ((await game()).move_number > n2) break;
+    }
+    g = await waitHumanTurn();
+    if (g.last_move !== 'pass') check((await page.evaluate(() => window.soundsStarted)) >= 3, 'a click for my move and for tengen\'s');
+  }
+  await tid('toggle-sound').uncheck();
   writeFileSync(memo, JSON.stringify({ id: game9, board: g.board, moves: g.moves }));
 }
 
@@ -693,15 +764,7 @@ async function resumePhase() {
   // And the game goes on.
   step('And the game goes on');
   if (g.phase === 'play') {
-    const empty = await page.$$eval('#board [data-vertex]', (els) => {
-      const g2 = window.tengen.state.game;
-      return els.map((e) => e.dataset.vertex).filter((v) => {
-        const x = 'ABCDEFGHJ'.indexOf(v[0]);
-        const y = g2.size - Number(v.slice(1));
-        return g2.board[y][x] === '.';
-      });
-    });
-    for (const v of empty) {
+    for (const v of await emptyVertices()) {
       const n = g.move_number;
       await page.locator(`#board [data-vertex="${v}"]`).click();
       await page.waitForFunction(() => !window.tengen.state.pending);

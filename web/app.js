@@ -10,6 +10,7 @@ import {
   stringAt, sameSet, localTerritory, serverTerritory, moveNumbers, ownershipArray, rulesLabel,
 } from './position.js';
 import { showSavedGames } from './games.js';
+import { playStoneSound } from './sound.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_LAST = 'tengen.lastGame';
@@ -49,7 +50,7 @@ const state = {
   pastAsked: new Set(), // move numbers of past positions whose analysis the page asked for
   hint: null, // { n, move }: the move suggested at move n
   hintWanted: null, // { n, any }: a hint waits for the analysis of move n (any: its next event)
-  view: { ownership: false, graph: true, numbers: false, cands: true },
+  view: { ownership: false, graph: true, numbers: false, cands: true, confirm: true, sound: false },
 };
 
 let board;
@@ -144,6 +145,7 @@ function openGame(g) {
     state.analyzeMode = false;
     state.analyzedAt = state.hint = state.hintWanted = null;
     state.pastAsked.clear();
+    if (board) board.clearPending();
   }
   rememberGame(g.id);
   applyState(g);
@@ -223,6 +225,10 @@ function applyState(g) {
   }
   if (prev && prev.id === g.id) {
     const moved = prev.move_number !== g.move_number || prev.phase !== g.phase;
+    if (state.view.sound && g.move_number === prev.move_number + 1 && g.last_move && g.last_move !== 'pass') {
+      const taken = (c) => (c ? c.black + c.white : 0);
+      playStoneSound(taken(g.captures) - taken(prev.captures));
+    }
     if (moved && !g.ai_thinking) state.analysis = null;
     if (moved) state.analyzedAt = state.hint = state.hintWanted = null;
     if (g.move_number < prev.move_number) {
@@ -1141,6 +1147,9 @@ function syncToggles() {
   $('tg-graph').checked = state.view.graph;
   $('tg-numbers').checked = state.view.numbers;
   $('tg-cands').checked = state.view.cands;
+  $('tg-confirm').checked = state.view.confirm;
+  $('tg-sound').checked = state.view.sound;
+  board.setConfirmTaps(state.view.confirm);
 }
 
 // What is under the keyboard cursor, for screen readers: "D4, empty".
@@ -1159,6 +1168,7 @@ function wire() {
   board = new BoardView($('board'), {
     onPlay: onBoardClick,
     onCursor: describeCursor,
+    onPending: (v) => announce(`Tap ${v} again to play there.`),
   });
   newGameDialog = setupNewGameDialog($('dlg-new'), startGame);
   $('btn-new').addEventListener('click', openNewGame);
@@ -1193,10 +1203,12 @@ function wire() {
   $('rv-slider').addEventListener('input', (ev) => reviewTo(Number(ev.target.value)));
   $('rv-exit').addEventListener('click', exitReview);
   $('rv-continue').addEventListener('click', continueFromReview);
-  for (const [id, name] of [['tg-ownership', 'ownership'], ['tg-graph', 'graph'], ['tg-numbers', 'numbers'], ['tg-cands', 'cands']]) {
+  for (const [id, name] of [['tg-ownership', 'ownership'], ['tg-graph', 'graph'], ['tg-numbers', 'numbers'], ['tg-cands', 'cands'], ['tg-confirm', 'confirm'], ['tg-sound', 'sound']]) {
     $(id).addEventListener('change', (ev) => {
       state.view[name] = ev.target.checked;
       saveView();
+      board.setConfirmTaps(state.view.confirm);
+      if (name === 'sound' && state.view.sound) playStoneSound(); // what it sounds like
       render();
       noteMissingOwnership(name);
     });

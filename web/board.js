@@ -80,8 +80,15 @@ export class BoardView {
     // Focus by a click (not by Tab): the arrow keys are then left to the page (review), and no
     // cursor is drawn.
     this.pointerFocus = false;
+    // On a touch screen a tap first shows the stone and a second tap on it plays (setConfirmTaps):
+    // a finger covers several points of a large board on a phone, and a move cannot be taken back
+    // without an undo.
+    this.confirmTaps = true;
+    this.pending = null; // the vertex shown after a first tap, or null
+    this.pointerType = 'mouse'; // of the last press: a click event does not always say
     svg.addEventListener('pointerleave', () => this.setHover(null));
-    svg.addEventListener('pointerdown', () => {
+    svg.addEventListener('pointerdown', (ev) => {
+      this.pointerType = ev.pointerType || 'mouse';
       this.pointerFocus = true;
       this.drawCursor();
     });
@@ -102,6 +109,7 @@ export class BoardView {
   // Rebuild the fixed layers for a new board size.
   build(size) {
     this.size = size;
+    this.pending = null;
     const svg = this.svg;
     svg.replaceChildren();
     const { fontSize, off, margin } = coordLayout(size);
@@ -162,6 +170,14 @@ export class BoardView {
         });
         r.addEventListener('click', () => {
           this.cursor = { x, y };
+          if (this.wantsSecondTap(v, x, y)) {
+            this.pending = v;
+            this.drawHover();
+            if (this.handlers.onPending) this.handlers.onPending(v);
+            return;
+          }
+          this.pending = null;
+          this.drawHover();
           if (this.handlers.onPlay) this.handlers.onPlay(v);
         });
       }
@@ -280,6 +296,26 @@ export class BoardView {
     this.drawHover();
   }
 
+  setConfirmTaps(on) {
+    this.confirmTaps = !!on;
+    if (!on) this.clearPending();
+  }
+
+  // Forget a stone shown by a first tap (another game, or the player did something else).
+  clearPending() {
+    if (!this.pending) return;
+    this.pending = null;
+    this.drawHover();
+  }
+
+  // A tap (not a click or a key) on an empty point where the player may play, other than the
+  // one already shown: show it first.
+  wantsSecondTap(v, x, y) {
+    const m = this.model;
+    return this.confirmTaps && this.pointerType === 'touch' && this.pending !== v && !!m && !!m.preview &&
+      (m.board[y] || '')[x] === '.';
+  }
+
   // The candidate whose line is shown: the one named by showLine, else the one under the pointer.
   lineCandidate() {
     const m = this.model;
@@ -297,6 +333,16 @@ export class BoardView {
     if (cand) {
       this.drawLine(cand);
       return;
+    }
+    if (this.pending) {
+      const q = m && m.preview && parseVertex(m.size, this.pending);
+      if (q && (m.board[q.y] || '')[q.x] === '.') {
+        const g = el('g', { class: 'pending', 'data-pending': this.pending }, this.layerHover);
+        el('circle', { cx: q.x, cy: q.y, r: STONE_R, fill: m.preview === 'X' ? 'url(#stone-b)' : 'url(#stone-w)', class: 'preview' }, g);
+        el('circle', { cx: q.x, cy: q.y, r: 0.13, class: 'pending-dot ' + (m.preview === 'X' ? 'on-black' : 'on-white') }, g);
+        return;
+      }
+      this.pending = null; // played, or no longer the player's turn
     }
     if (!m || !m.preview || !this.hover) return;
     const p = parseVertex(m.size, this.hover);
