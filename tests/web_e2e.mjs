@@ -499,6 +499,21 @@ async function playPhase() {
     }), `the mark on the dead stone ${v} is drawn over it`);
   }
   await shot('05-result.png');
+  // In dark mode the page turns dark and the board stays wood: the count's squares (black and
+  // white, each outlined in the other colour) read the same.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  check(await page.evaluate(() => {
+    const bg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+    return bg[0] + bg[1] + bg[2] < 3 * 80;
+  }), 'dark mode darkens the page');
+  for (const [cls, fill, stroke] of [['terr-b', 'rgb(17, 17, 17)', 'rgb(244, 241, 234)'], ['terr-w', 'rgb(255, 255, 255)', 'rgb(34, 34, 34)']]) {
+    const marks = page.locator(`#board .territory rect.${cls}`);
+    if ((await marks.count()) === 0) continue;
+    const look = await marks.first().evaluate((m) => [getComputedStyle(m).fill, getComputedStyle(m).stroke]);
+    check(look[0] === fill && look[1] === stroke, `${cls} in dark mode: ${look}`);
+  }
+  await shot('05-result-dark.png');
+  await page.emulateMedia({ colorScheme: null });
 
   // The SGF download (the .sh checks it with tengen's reader).
   step('The SGF download (the .sh checks it with tengen\'s reader)');
