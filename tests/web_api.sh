@@ -958,6 +958,122 @@ fi
 stop_server
 LIMIT_KB=
 
+# ---- game review: POST/DELETE .../review, review events, the SGF properties, a restart ----
+DATA=$SCRATCH/data_review
+start_server review --threads 1 --queue 4
+# A 9x9 game of 21 moves that ends with two passes (so in the scoring phase).
+REVIEWED='(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[gc];W[cg];B[gg];W[ec];B[dd];W[dc];B[ed];W[fc];B[gd]'
+REVIEWED+=';W[ce];B[de];W[cd];B[df];W[eg];B[dg];W[ch];B[fh];W[];B[])'
+import "$REVIEWED"
+expect 201 "" "import the game to review"
+GR=$(id_of_body)
+has '"reviewing":false,"review":null' "no review before one"
+req POST /api/games/nosuchgame/review '{"playouts":200}'
+expect 404 "not found" "review an unknown game"
+for bad in '{"playouts":5}' '{"playouts":100001}' '{"playouts":200.5}' '{"playouts":"many"}'; do
+    req POST "/api/games/$GR/review" "$bad"
+    expect 400 "bad field" "review with $bad"
+done
+req POST "/api/games/$GR/review" '{"playouts":'
+expect 400 "bad json" "review with broken JSON"
+status=$(curl -s -D "$SCRATCH/headers" -o "$BODY" -w '%{http_code}' -X PUT "$URL/api/games/$GR/review")
+[ "$status" = 405 ] && grep -qi '^Allow: POST, DELETE' "$SCRATCH/headers" || fail "PUT review: $status"
+req POST /api/games '{"size":9}'
+GR0=$(id_of_body)
+req POST "/api/games/$GR0/review"
+expect 409 "no moves" "review a game without moves"
+req DELETE "/api/games/$GR0/review"
+expect 200 "" "cancel no review"
+has '"reviewing":false' "cancel no review: nothing runs"
+
+# wait_review ID: until the game's review has ended (at most 120 s).
+wait_review() {
+    for _ in $(seq 1 1200); do
+        req GET "/api/games/$1"
+        grep -q '"reviewing":false' "$BODY" && return 0
+        sleep 0.1
+    done
+    fail "the review of $1 did not end"
+}
+curl -s -N --max-time 120 "$URL/api/games/$GR/analysis" >"$SCRATCH/sse-review" &
+SSE=$!
+wait_for "$SCRATCH/sse-review" "event: state" || fail "the review's stream sent nothing"
+req POST "/api/games/$GR/review" '{"playouts":200}'
+expect 200 "" "review a finished game"
+has '"reviewing":true' "the state says a review runs"
+has '"review":{"running":true,"playouts":200,' "the state has the review"
+wait_review "$GR"
+has '"review":{"running":false,"playouts":200,' "the finished review"
+has '"done":22,"total":22' "every position reviewed"
+has '"positions":[{"winrate":' "the empty board's position"
+has '"points_lost":' "the moves' points lost"
+has '"winrate_lost":' "the moves' win rate lost"
+[ "$(grep -o '"best":"[A-J0-9a-s]*","visits":[0-9]*' "$BODY" | wc -l)" = 22 ] ||
+    fail "not 22 best moves: $(head -c 600 "$BODY")"
+POSITIONS=$(grep -o '"positions":\[[^]]*\]' "$BODY")
+wait_for "$SCRATCH/sse-review" '"done":22' || fail "no review event of the last position"
+kill "$SSE" 2>/dev/null
+wait "$SSE" 2>/dev/null
+grep -q '^event: review$' "$SCRATCH/sse-review" || fail "no review event"
+grep -A1 '^event: review$' "$SCRATCH/sse-review" | grep -q '"done":1,"total":22' ||
+    fail "no review event after the first position"
+req GET "/api/games/$GR/sgf"
+for p in 'XRP[200]' ';B[ee]XWR[' 'XSL[' 'XBM[' 'XBV['; do has "$p" "the download has $p"; done
+[ "$(grep -o 'XWR\[' "$BODY" | wc -l)" = 22 ] || fail "not 22 XWR in the SGF"
+cp "$BODY" "$SCRATCH/reviewed.sgf"
+# The download imported again (as a new game) keeps its review.
+SGF_TEXT=$(sed 's/\\/\\\\/g; s/"/\\"/g' "$SCRATCH/reviewed.sgf" | tr -d '\n')
+import "$SGF_TEXT" ',"duplicate":true'
+expect 201 "" "import the reviewed download"
+GR2=$(id_of_body)
+has "$POSITIONS" "the imported download keeps the review"
+has '"review":{"running":false,"playouts":200,' "the imported download keeps the playouts"
+
+# Cancel midway: a slow review is refused a second review and an analysis, and the page's stop of
+# an analysis leaves it running; DELETE ends it with the positions done so far kept.
+req POST "/api/games/$GR2/review" '{"playouts":30000}'
+expect 200 "" "a slow review"
+req POST "/api/games/$GR2/review" '{"playouts":200}'
+expect 409 "reviewing" "review while one runs"
+req POST "/api/games/$GR2/analyze" '{"move":3}'
+expect 409 "reviewing" "analyze while a review runs"
+req DELETE "/api/games/$GR2/analyze"
+expect 200 "" "stop no analysis while a review runs"
+has '"reviewing":true' "stopping no analysis leaves the review running"
+for _ in $(seq 1 600); do
+    req GET "/api/games/$GR2"
+    grep -q '"done":0,' "$BODY" || break
+    sleep 0.1
+done
+has '"review":{"running":true,"playouts":30000,' "progress while the review runs"
+req DELETE "/api/games/$GR2/review"
+expect 200 "" "cancel a review midway"
+has '"reviewing":false' "the review was cancelled"
+done_now=$(sed -n 's/.*"done":\([0-9]*\),"total":22.*/\1/p' "$BODY")
+[ -n "$done_now" ] && [ "$done_now" -ge 1 ] && [ "$done_now" -lt 22 ] ||
+    fail "a cancelled review kept $done_now positions: $(head -c 300 "$BODY")"
+has '"winrate":' "a cancelled review keeps its positions"
+# Deleting the game ends a review; so does stopping the server (it must exit cleanly).
+req POST "/api/games/$GR2/review" '{"playouts":30000}'
+expect 200 "" "a review to delete"
+req DELETE "/api/games/$GR2"
+expect 200 "" "delete during a review"
+req POST "/api/games/$GR/review" '{"playouts":30000}'
+expect 200 "" "a review the server stops"
+stop_server
+start_server review2 --threads 1
+req GET "/api/games/$GR"
+# The review stopped by the server kept what it found; the first one is gone with it.
+has '"reviewing":false' "after a restart no review runs"
+req DELETE "/api/games/$GR"
+import "$(sed 's/\\/\\\\/g; s/"/\\"/g' "$SCRATCH/reviewed.sgf" | tr -d '\n')" ',"duplicate":true'
+GR3=$(id_of_body)
+stop_server
+start_server review3 --threads 1
+req GET "/api/games/$GR3"
+has "$POSITIONS" "a restart keeps the review"
+stop_server
+
 if [ "$failures" -gt 0 ]; then
     echo "web_api: $failures failure(s)"
     exit 1

@@ -135,6 +135,11 @@ void engine_time_plan(const engine_t *e, stone_t c, double *soft, double *hard);
  * it returns. The tree is kept, so a following genmove reuses it. Fills *out (may be NULL). */
 void engine_analyze(engine_t *e, stone_t c, const atomic_bool *stop, mcts_report_fn fn, void *user,
                     mcts_report_t *out);
+/* engine_analyze that also ends after `playouts` playouts (at most ENGINE_ANALYZE_MAX_PLAYOUTS):
+ * the reports come every MCTS_REPORT_INTERVAL playouts, too coarse to stop a short search by
+ * counting there (a game review searches every position for a few hundred playouts). */
+void engine_analyze_playouts(engine_t *e, stone_t c, long playouts, const atomic_bool *stop,
+                             mcts_report_fn fn, void *user, mcts_report_t *out);
 
 /* The principal variation of the search (in progress, from a report callback, or the last one)
  * that starts with the root move `point`; at most max points, returns the length. During

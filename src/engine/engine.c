@@ -940,9 +940,17 @@ score_t engine_final_score(engine_t *e)
 void engine_analyze(engine_t *e, stone_t c, const atomic_bool *stop, mcts_report_fn fn, void *user,
                     mcts_report_t *out)
 {
+    engine_analyze_playouts(e, c, ENGINE_ANALYZE_MAX_PLAYOUTS, stop, fn, user, out);
+}
+
+void engine_analyze_playouts(engine_t *e, stone_t c, long playouts, const atomic_bool *stop,
+                             mcts_report_fn fn, void *user, mcts_report_t *out)
+{
     mcts_config_t cfg;
     mcts_config_from(&e->s, &cfg);
-    cfg.max_playouts = ENGINE_ANALYZE_MAX_PLAYOUTS;
+    cfg.max_playouts = playouts > 0 && playouts < ENGINE_ANALYZE_MAX_PLAYOUTS
+                           ? playouts
+                           : ENGINE_ANALYZE_MAX_PLAYOUTS;
     cfg.max_seconds = 0;
     mcts_set_config(e->mcts, &cfg);
     mcts_set_move_filter(e->mcts, e->filtered ? &e->filter : NULL);

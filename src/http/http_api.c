@@ -383,8 +383,9 @@ typedef enum stop_mode {
  * until the server stops. Under the lock, released while waiting. */
 static void halt_job(web_t *w, web_game_t *g, stop_mode_t mode)
 {
-    /* An analysis has no move to play: every mode throws it away. */
-    if (g->thinking && !g->job_started && (mode != STOP_MOVE || g->job == WEB_JOB_ANALYZE) &&
+    /* An analysis or a review has no move to play: every mode throws it away. */
+    const bool aside = g->job == WEB_JOB_ANALYZE || g->job == WEB_JOB_REVIEW;
+    if (g->thinking && !g->job_started && (mode != STOP_MOVE || aside) &&
         web_pool_cancel(w->pool, g)) {
         /* Not started yet: nothing was searched, nothing to play (our reference is held). */
         g->thinking = false;
@@ -393,7 +394,8 @@ static void halt_job(web_t *w, web_game_t *g, stop_mode_t mode)
     }
     while (g->thinking && !atomic_load(&w->stopping)) {
         atomic_store(&g->move_now, true);
-        if (g->job == WEB_JOB_ANALYZE) atomic_store(&g->analyze_stop, true);
+        if (g->job == WEB_JOB_ANALYZE || g->job == WEB_JOB_REVIEW)
+            atomic_store(&g->analyze_stop, true);
         /* The alpha-beta engine has no reports to carry the request: stop its search directly,
          * until its move is played (the judgement of the dead stones that may follow is not
          * cut short, as with MCTS). */
@@ -422,10 +424,23 @@ static bool stop_ai(web_t *w, web_game_t *g, stop_mode_t mode, web_reply_t *r)
     return true;
 }
 
-/* Is an analysis (not the AI's move) searching or waiting for a search thread? Under the lock. */
+/* Is an analysis or a review (not the AI's move) searching or waiting for a search thread? Both
+ * are ended by the requests that change the game. Under the lock. */
 static bool is_analyzing(const web_game_t *g)
 {
-    return g->thinking && g->job == WEB_JOB_ANALYZE;
+    return g->thinking && (g->job == WEB_JOB_ANALYZE || g->job == WEB_JOB_REVIEW);
+}
+
+/* Is a review searching or waiting for a search thread? Under the lock. */
+static bool is_reviewing(const web_game_t *g)
+{
+    return g->thinking && g->job == WEB_JOB_REVIEW;
+}
+
+static void reviewing_error(web_reply_t *r)
+{
+    web_error(r, 409, "reviewing",
+              "The game is being reviewed: wait for the review or cancel it (DELETE .../review).");
 }
 
 /* End an analysis in progress and wait for its job (http_internal.h), before a change of the
@@ -1042,8 +1057,12 @@ static void handle_analyze(web_t *w, web_game_t *g, const cJSON *body, web_reply
         !number_field(body, "move", 0, 1e9, true, &has_move, &move, r))
         return;
     pthread_mutex_lock(&g->lock);
-    if (!check_analyze(g, has_move, move, r) ||
-        (is_analyzing(g) && !(end_analysis(w, g, r) && check_analyze(g, has_move, move, r)))) {
+    /* A review is not ended by an analysis: the page's analysis of the move shown would end it. */
+    if (!g->deleted && is_reviewing(g)) {
+        reviewing_error(r);
+    } else if (!check_analyze(g, has_move, move, r) ||
+               (is_analyzing(g) &&
+                !(end_analysis(w, g, r) && check_analyze(g, has_move, move, r)))) {
     } else {
         g->analyze_seconds = seconds;
         g->analyze_moves = has_move ? (int)move : web_game_move_count(g);
@@ -1052,11 +1071,55 @@ static void handle_analyze(web_t *w, web_game_t *g, const cJSON *body, web_reply
     pthread_mutex_unlock(&g->lock);
 }
 
-/* End an analysis (DELETE .../analyze); without one, nothing changes. Answers once it ended. */
+/* End an analysis (DELETE .../analyze); without one, nothing changes (a review goes on). Answers
+ * once it ended. */
 static void handle_analyze_stop(web_t *w, web_game_t *g, web_reply_t *r)
 {
     pthread_mutex_lock(&g->lock);
-    if (end_analysis(w, g, r)) reply_state(r, 200, g);
+    if (is_reviewing(g) || end_analysis(w, g, r)) reply_state(r, 200, g);
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* May the game be reviewed now? False after an error reply. Under the lock. */
+static bool check_review(const web_game_t *g, web_reply_t *r)
+{
+    if (!check_idle(g, r)) {
+    } else if (is_reviewing(g)) {
+        reviewing_error(r);
+    } else if (web_game_move_count(g) == 0) {
+        web_error(r, 409, "no moves", "The game has no moves to review yet.");
+    } else {
+        return true;
+    }
+    return false;
+}
+
+/* Review the game (docs/web.md, "Game review"): every position searched in turn, in every phase;
+ * an analysis in progress is ended first. Answers at once. */
+static void handle_review(web_t *w, web_game_t *g, const cJSON *body, web_reply_t *r)
+{
+    bool has_playouts = false;
+    double playouts = WEB_REVIEW_DEFAULT_PLAYOUTS;
+    if (!number_field(body, "playouts", WEB_REVIEW_MIN_PLAYOUTS, WEB_REVIEW_MAX_PLAYOUTS, true,
+                      &has_playouts, &playouts, r))
+        return;
+    pthread_mutex_lock(&g->lock);
+    if (!check_review(g, r) ||
+        (is_analyzing(g) && !(end_analysis(w, g, r) && check_review(g, r)))) {
+    } else if (start_job(w, g, WEB_JOB_REVIEW, r)) {
+        /* The job cannot start before the lock is given back: it finds the review reset. */
+        web_review_reset(g, (long)playouts);
+        reply_state(r, 200, g);
+    }
+    pthread_mutex_unlock(&g->lock);
+}
+
+/* Cancel a review (DELETE .../review): what it found so far is kept and saved; without one,
+ * nothing changes (an analysis goes on). Answers once it ended. */
+static void handle_review_stop(web_t *w, web_game_t *g, web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    if (!is_reviewing(g) || end_analysis(w, g, r)) reply_state(r, 200, g);
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -1170,7 +1233,7 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         return;
     }
     static const char *const POST_ACTIONS[] = {"play", "genmove", "undo",    "resign", "score",
-                                               "stop", "copy",    "analyze", NULL};
+                                               "stop", "copy",    "analyze", "review", NULL};
     static const char *const GET_ACTIONS[] = {"sgf", "position", "analysis", NULL};
     bool is_post_action = false, is_get_action = false;
     if (parts == 3) {
@@ -1185,17 +1248,18 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
     }
     /* The method first: a wrong method is 405 whatever the body or the game. */
     const bool analyze = parts == 3 && !strcmp(part[2], "analyze");
-    const char *allow = parts == 1       ? "GET, POST"
-                        : parts == 2     ? "GET, DELETE"
-                        : analyze        ? "POST, DELETE"
-                        : is_post_action ? "POST"
-                                         : "GET";
+    const bool review = parts == 3 && !strcmp(part[2], "review");
+    const char *allow = parts == 1          ? "GET, POST"
+                        : parts == 2        ? "GET, DELETE"
+                        : analyze || review ? "POST, DELETE"
+                        : is_post_action    ? "POST"
+                                            : "GET";
     const bool del = !strcmp(method, "DELETE");
-    const bool allowed = parts == 1       ? is_get(method) || post
-                         : parts == 2     ? is_get(method) || del
-                         : analyze        ? post || del
-                         : is_post_action ? post
-                                          : is_get(method);
+    const bool allowed = parts == 1          ? is_get(method) || post
+                         : parts == 2        ? is_get(method) || del
+                         : analyze || review ? post || del
+                         : is_post_action    ? post
+                                             : is_get(method);
     if (!allowed) {
         method_error(r, method, allow);
         return;
@@ -1246,6 +1310,11 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
             handle_analyze(w, g, json, r);
         else
             handle_analyze_stop(w, g, r);
+    } else if (review) {
+        if (post)
+            handle_review(w, g, json, r);
+        else
+            handle_review_stop(w, g, r);
     } else if (!strcmp(part[2], "score")) {
         handle_score(w, g, json, r);
     } else if (!strcmp(part[2], "sgf")) {

@@ -71,6 +71,7 @@ void web_game_free(web_game_t *g)
     engine_free(g->engine);
     free(g->summary);
     free(g->ai_moves);
+    web_review_free(g);
     free(g->analysis);
     cJSON_Delete(g->last_analysis);
     cJSON_Delete(g->record);
@@ -137,8 +138,9 @@ size_t web_game_cost(const web_game_t *g)
     cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(g->record, "comments")) record +=
         strlen(c->valuestring) + WEB_COST_JSON_NUMBER;
     if (g->record) record += 4 * WEB_MAX_NAME_BYTES;
+    const size_t review = (size_t)g->review_len * sizeof *g->review;
     return WEB_COST_GAME + (size_t)entries * WEB_COST_ENTRY + points * WEB_COST_SETUP_POINT +
-           analysis + record;
+           analysis + record + review;
 }
 
 /* Count the game's new cost after a change (it grows with its history). Under the lock. */
@@ -188,6 +190,7 @@ bool web_game_unload(web_game_t *g)
         free(g->ai_moves);
         g->ai_moves = NULL;
         g->ai_moves_cap = 0;
+        web_review_free(g);
         free(g->analysis);
         g->analysis = NULL;
         cJSON_Delete(g->last_analysis);
@@ -220,6 +223,7 @@ void web_game_adopt(web_game_t *g, web_game_t *fresh)
     fresh->ai_moves = NULL;
     fresh->ai_moves_cap = 0;
     g->ai_resign = fresh->ai_resign;
+    web_review_take(g, fresh);
     g->created = fresh->created;
     g->updated = fresh->updated;
     cJSON_Delete(g->last_analysis);
@@ -291,6 +295,7 @@ void web_game_sync_moves(web_game_t *g)
         cJSON_Delete(g->last_analysis);
         g->last_analysis = NULL;
     }
+    web_review_sync(g);
     /* A comment belongs to the move of the file: one taken back takes its comment with it. */
     cJSON *comments = cJSON_GetObjectItemCaseSensitive(g->record, "comments");
     cJSON *c = comments ? comments->child : NULL;
@@ -558,9 +563,13 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
         cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
     }
     const bool analyzing = g->thinking && g->job == WEB_JOB_ANALYZE;
-    cJSON_AddBoolToObject(j, "ai_thinking", g->thinking && !analyzing);
+    const bool reviewing = g->thinking && g->job == WEB_JOB_REVIEW;
+    cJSON_AddBoolToObject(j, "ai_thinking", g->thinking && !analyzing && !reviewing);
     cJSON_AddBoolToObject(j, "analyzing", analyzing);
+    cJSON_AddBoolToObject(j, "reviewing", reviewing);
     if (!summary) {
+        cJSON *review = web_review_json(g);
+        cJSON_AddItemToObject(j, "review", review ? review : cJSON_CreateNull());
         const int n = index;
         cJSON *am = NULL;
         if (g->ai_resign.valid)
@@ -740,9 +749,7 @@ static void on_analyze_report(const mcts_report_t *r, void *user)
     on_report(r, user);
 }
 
-/* The game after its first n moves (the setup before move n + 1 included), for review; *to_move
- * is the player to move there. NULL if out of memory. Under the lock. */
-static game_t *game_prefix(const web_game_t *g, int n, int *played, stone_t *to_move)
+game_t *web_game_prefix(const web_game_t *g, int n, int *played, stone_t *to_move)
 {
     const game_t *game = engine_game(g->engine);
     game_t *replay = game_new(game_size(game), game_rules(game));
@@ -829,7 +836,7 @@ void web_game_run_job(web_game_t *g)
     g->search_engine = g->engine;
     game_t *past = NULL;
     if (job == WEB_JOB_ANALYZE && g->analyze_moves < g->search_moves) {
-        past = game_prefix(g, g->analyze_moves, &g->search_moves, &c);
+        past = web_game_prefix(g, g->analyze_moves, &g->search_moves, &c);
         if (!past) job = WEB_JOB_NONE; /* out of memory: nothing is searched */
     }
     g->search_color = c;
@@ -841,6 +848,7 @@ void web_game_run_job(web_game_t *g)
     bool judge = job == WEB_JOB_STATUS;
     const bool review = past != NULL;
     if (job == WEB_JOB_ANALYZE) analyze(g, c, past);
+    if (job == WEB_JOB_REVIEW) web_review_run(g);
     if (job == WEB_JOB_GENMOVE) {
         engine_set_report(g->engine, on_report, g);
         engine_move_t mv;
@@ -887,7 +895,7 @@ cJSON *web_game_position(const web_game_t *g, int n)
 {
     int played;
     stone_t to_move;
-    game_t *replay = game_prefix(g, n, &played, &to_move);
+    game_t *replay = web_game_prefix(g, n, &played, &to_move);
     if (!replay) return NULL;
     const board_t *b = game_board(replay);
     cJSON *j = cJSON_CreateObject();
@@ -944,6 +952,7 @@ web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n
     const int count = web_game_move_count(g);
     for (int i = 0; i < count && i < g->ai_moves_cap && i < src->ai_moves_cap; i++)
         g->ai_moves[i] = src->ai_moves[i];
+    web_review_copy(g, src, count);
     /* The players' names and the comments of the moves copied stay with them. */
     if (src->record) {
         g->record = cJSON_Duplicate(src->record, true);

@@ -93,6 +93,10 @@
  * after this many seconds. The cap keeps a page that went away from holding a search thread. */
 #define WEB_ANALYZE_DEFAULT_SECONDS 60.0
 #define WEB_ANALYZE_MAX_SECONDS 600.0
+/* A game review's search of each position, in playouts (the page offers 500, 2,000, 10,000). */
+#define WEB_REVIEW_DEFAULT_PLAYOUTS 2000
+#define WEB_REVIEW_MIN_PLAYOUTS 10
+#define WEB_REVIEW_MAX_PLAYOUTS 100000
 
 typedef enum web_phase {
     WEB_PHASE_PLAY,
@@ -105,6 +109,7 @@ typedef enum web_job {
     WEB_JOB_GENMOVE, /* the AI moves (and judges the dead stones if its pass ends the game) */
     WEB_JOB_STATUS,  /* judge the dead stones after the human's pass ended the game */
     WEB_JOB_ANALYZE, /* search a position without playing, until stopped or its time cap */
+    WEB_JOB_REVIEW,  /* search every position of the game in turn (http_review.c) */
 } web_job_t;
 
 /* The statistics of one AI move (or resignation). */
@@ -114,6 +119,15 @@ typedef struct web_ai_stats {
     long playouts;
     double seconds;
 } web_ai_stats_t;
+
+/* What a game review found in one position (the position after some moves). */
+typedef struct web_review_entry {
+    bool valid;
+    double winrate;    /* Black's, rounded to 3 decimals as the file keeps it */
+    double score_lead; /* Black's, 1 decimal */
+    int best;          /* the most visited move: a point or POINT_PASS */
+    long visits;       /* its visits */
+} web_review_entry_t;
 
 /* The AI settings of a game. */
 typedef struct web_ai {
@@ -187,6 +201,12 @@ typedef struct web_game {
     /* The hash of the imported SGF, normalised (web_store_import_hash); 0: not an import. Set
      * before the game is listed, never changed, kept while unloaded: imports look it up. */
     uint64_t import_hash;
+    /* The game review: review[k] for the position after k moves, k < review_len (the rest, and
+     * positions of moves played since, are not reviewed); review_playouts per position. */
+    web_review_entry_t *review;
+    int review_len;
+    long review_playouts;
+    uint64_t review_seq; /* +1 at every position a review job finishes (the `review` event) */
     /* Owned by the pool thread while it runs the job: */
     cJSON *pending;          /* the latest report, not yet published */
     int search_moves;        /* the position searched: moves played */
@@ -298,6 +318,10 @@ bool web_game_changed(web_game_t *g, char *err, size_t len);
 void web_game_notify(web_game_t *g);
 /* The pool's work on a game (WEB_JOB_*). Takes the lock itself. */
 void web_game_run_job(web_game_t *g);
+/* The game after its first n moves (the setup before move n + 1 included); *played is how many
+ * were played (n, or fewer if the game has fewer) and *to_move the player to move there. NULL if
+ * out of memory. Under the lock. */
+game_t *web_game_prefix(const web_game_t *g, int n, int *played, stone_t *to_move);
 /* The board after the first n moves as JSON (review). Under the lock. */
 cJSON *web_game_position(const web_game_t *g, int n);
 /* A new game (refs 1) from the setup and the first n moves of src, with src's rules, human and AI
@@ -320,6 +344,28 @@ void web_game_apply_ai(web_game_t *g);
 /* The summary of the last search kept by the state and TGWEB, from an analysis event (see
  * docs/web.md, "last_analysis"); NULL if out of memory. */
 cJSON *web_analysis_summary(const cJSON *analysis);
+
+/* ---- http_review.c ---- */
+
+/* Start a new review of every position at `playouts` each: what an earlier one found is dropped.
+ * Under the lock, with the job queued. False if out of memory (the job then finds nothing). */
+bool web_review_reset(web_game_t *g, long playouts);
+/* The review job (the pool thread, no lock held): search the positions 0..move_number in turn,
+ * publishing each, until done or stopped (analyze_stop, move_now, the server stopping). */
+void web_review_run(web_game_t *g);
+/* Drop the entries of positions taken back (moves undone). Under the lock. */
+void web_review_sync(web_game_t *g);
+void web_review_free(web_game_t *g);
+/* Move the review of `from` to `to` (loading a game back), or copy its first n + 1 positions
+ * (copy). */
+void web_review_take(web_game_t *to, web_game_t *from);
+void web_review_copy(web_game_t *to, const web_game_t *from, int n);
+/* The state's "review" (docs/web.md): null when there is none and none runs. Under the lock. */
+cJSON *web_review_json(const web_game_t *g);
+/* Write the review into a tree made by sgf_from_game (private properties XRP on the root, XWR,
+ * XSL, XBM, XBV on the node of each position), and read it back from a file's main line. */
+bool web_review_write_sgf(sgf_node_t *root, const web_game_t *g);
+void web_review_read_sgf(web_game_t *g, const sgf_node_t *root);
 
 /* ---- http_store.c ---- */
 

@@ -184,7 +184,7 @@ static enum MHD_Result serve_page(web_t *w, struct MHD_Connection *c, const char
 typedef struct stream {
     web_t *w;
     web_game_t *g;
-    uint64_t state_seen, analysis_seen;
+    uint64_t state_seen, analysis_seen, review_seen;
     char *out;
     size_t out_len, out_pos;
     bool ended;
@@ -259,6 +259,16 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
                 stream_set(s, "analysis", g->analysis);
                 break;
             }
+            /* A review's progress: its whole data, as the state's "review" (it is small). */
+            if (g->review_seq != s->review_seen) {
+                s->review_seen = g->review_seq;
+                cJSON *review = g->engine ? web_review_json(g) : NULL;
+                char *text = review ? cJSON_PrintUnformatted(review) : NULL;
+                cJSON_Delete(review);
+                if (text) stream_set(s, "review", text);
+                free(text);
+                break;
+            }
             if (pthread_cond_timedwait(&g->changed, &g->lock, &until) == ETIMEDOUT) {
                 stream_set(s, NULL, ": keep-alive\n\n");
                 break;
@@ -293,6 +303,7 @@ static enum MHD_Result serve_stream(web_t *w, struct MHD_Connection *c, const ch
     pthread_mutex_lock(&g->lock);
     /* The latest analysis only if it belongs to the search in progress. */
     s->analysis_seen = g->thinking ? 0 : g->analysis_seq;
+    s->review_seen = g->review_seq; /* the first state has the review */
     pthread_mutex_unlock(&g->lock);
     struct MHD_Response *resp =
         MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_read, s, stream_free);

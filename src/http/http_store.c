@@ -388,7 +388,7 @@ char *web_store_sgf(const web_game_t *g)
     /* The game's own result first, then the file's (DT, RE and the rest). */
     const char *result = web_game_result(g, buf, sizeof buf);
     bool ok = !result || sgf_get(root, "RE") || sgf_add(root, "RE", result);
-    ok = ok && write_record(root, g->record);
+    ok = ok && write_record(root, g->record) && web_review_write_sgf(root, g);
     if (ok && !sgf_get(root, "DT"))
         ok = strftime(buf, sizeof buf, "%Y-%m-%d", &tm) && sgf_add(root, "DT", buf);
     char *tg = ok ? tgweb_text(g) : NULL;
@@ -645,6 +645,7 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         web_game_apply_ai(wg);
     }
     wg->record = read_record(root, tg, web_game_move_count(wg));
+    web_review_read_sgf(wg, root);
     const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "import"));
     unsigned long long h;
     char end;
