@@ -9,8 +9,9 @@
 //           in words), SGF download, reload, SGF upload and "play on from here" (also after two
 //           moves of one colour), suicide, ko and superko explained, the questions before a pass that ends the game
 //           and before resigning, the coordinates clear of the stones, an Atari Go game against
-//           the alpha-beta engine, the saved games list, a phone-sized screenshot, tapping twice
-//           to play on a touch screen, and sounds.
+//           the alpha-beta engine, "Analyse this game" (progress, graph, mistakes marked on the
+//           board, kept across a reload), the saved games list, a phone-sized screenshot,
+//           tapping twice to play on a touch screen, and sounds.
 //   resume: after the server restarted, the same browser profile opens the page and finds the
 //           game where it was, and play goes on.
 // Every wait is on a condition (never a fixed sleep); one step's limit is STEP_MS.
@@ -678,16 +679,71 @@ async function playPhase() {
   await checkLabelsClear(null);
   check(/alpha-beta/.test(await page.locator('#game-info').textContent()), 'the game info names the engine');
 
-  // The saved games: twelve listed (the named game by its players); delete all but the first
+  // Analyse this game: a 9x9 game of 20 moves where Black plays on the edges while White takes
+  // the centre, reviewed at the quick strength: the progress, the graph and the mistakes; a
+  // mistake clicked shows the move ringed and tengen's best move on the board; the graph steps
+  // the review; a reload keeps the marks.
+  step('Analyse this game');
+  const sgfPoint = (v) => 'abcdefghi'['ABCDEFGHJ'.indexOf(v[0])] + 'abcdefghi'[9 - Number(v.slice(1))];
+  const blacks = ['A1', 'J1', 'A9', 'J9', 'A5', 'E1', 'J5', 'E9', 'B1', 'H1'];
+  const whites = ['E5', 'D4', 'F6', 'D6', 'F4', 'E3', 'C5', 'G5', 'E7', 'C3'];
+  const reviewSgf = join(scratch, 'review.sgf');
+  writeFileSync(reviewSgf, '(;GM[1]FF[4]SZ[9]KM[7.5]' +
+    blacks.map((b, i) => `;B[${sgfPoint(b)}];W[${sgfPoint(whites[i])}]`).join('') + ')');
+  await tid('sgf-file').setInputFiles(reviewSgf);
+  await page.waitForFunction(() => {
+    const s = window.tengen.state;
+    return s.game && s.game.move_number === 20 && s.review && s.review.n === 20;
+  });
+  const reviewed = await game();
+  await tid('game-review').waitFor({ state: 'visible' });
+  check(reviewed.review === null, 'no review before one');
+  await tid('review-playouts').selectOption('500');
+  await tid('review-start').click();
+  await page.waitForFunction(() => window.tengen.state.game.reviewing);
+  await page.waitForFunction(() => {
+    const g = window.tengen.state.game;
+    return g.review && !g.reviewing && g.review.done === 21;
+  }, null, { timeout: 120000 });
+  check((await tid('review-status').textContent()).includes('Every position analysed at 500 playouts'),
+    'the review says it is done: ' + (await tid('review-status').textContent()));
+  check((await page.locator('#gr-graph .winrate').count()) === 1, 'the graph has the win rate');
+  check((await page.locator('#gr-graph .lead').count()) === 1, 'the graph has the score lead');
+  const marked = await page.locator('[data-testid="review-mistake"]').count();
+  check(marked > 0, 'Black\'s edge moves are marked as mistakes');
+  check((await page.locator('#gr-graph .mark').count()) > 0, 'the graph marks the mistakes');
+  const firstMistake = page.locator('[data-testid="review-mistake"]').first();
+  const firstMove = Number(await firstMistake.getAttribute('data-move'));
+  await firstMistake.click();
+  await page.waitForFunction((n) => window.tengen.state.review && window.tengen.state.review.n === n, firstMove);
+  await tid('mistake-mark').waitFor();
+  check(/lost \d+\.\d points/.test(await tid('review-verdict').textContent()), 'the review panel says what the move lost');
+  const bestMove = (await game()).review.positions[firstMove - 1].best;
+  if (bestMove !== 'pass' && bestMove !== (await game()).moves[firstMove - 1]) {
+    check((await tid('best-mark').getAttribute('data-move')) === bestMove, 'the best move marked on the board');
+  }
+  await page.screenshot({ path: join(artifacts, '08-game-review.png'), fullPage: true });
+  // The graph steps the review: a click at its left end goes to the start.
+  const graphBox = await tid('review-graph').boundingBox();
+  await page.mouse.click(graphBox.x + 2, graphBox.y + graphBox.height / 2);
+  await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.n === 0);
+  const reviewBefore = (await game()).review;
+  await page.reload();
+  await page.waitForFunction((id) => window.tengen.state.game && window.tengen.state.game.id === id, reviewed.id);
+  await tid('game-review').waitFor({ state: 'visible' });
+  check(JSON.stringify((await game()).review) === JSON.stringify(reviewBefore), 'a reload keeps the review');
+  check((await page.locator('[data-testid="review-mistake"]').count()) === marked, 'a reload keeps the marks');
+
+  // The saved games: thirteen listed (the named game by its players); delete all but the first
   // two, resume the 9x9 game.
   step('The saved games');
   await page.keyboard.press('g');
   await tid('games-dialog').waitFor({ state: 'visible' });
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
-  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 12, 'twelve saved games');
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 13, 'thirteen saved games');
   check((await page.locator(`[data-testid="games-list"] li[data-game-id="${named.id}"]`).textContent()).includes('Honinbo Shusaku – <i>Gennan</i>'),
     'the list names the players of an imported game');
-  for (const id of [named.id, uploaded.id, branch.id, ko.id, long.id, superko.id, passed.id, two.id, twoBranch.id, atari.id]) {
+  for (const id of [named.id, uploaded.id, branch.id, ko.id, long.id, superko.id, passed.id, two.id, twoBranch.id, atari.id, reviewed.id]) {
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"] [data-testid="delete-game"]`).click();
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"]`).waitFor({ state: 'detached' });
   }

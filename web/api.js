@@ -53,6 +53,8 @@ export const api = {
   stop: (id) => request('POST', game(id) + '/stop'),
   analyze: (id, opts) => request('POST', game(id) + '/analyze', opts),
   stopAnalysis: (id) => request('DELETE', game(id) + '/analyze'),
+  review: (id, playouts) => request('POST', game(id) + '/review', { playouts }),
+  cancelReview: (id) => request('DELETE', game(id) + '/review'),
   copy: (id, move, opts = {}) => request('POST', game(id) + '/copy', { ...opts, move }),
   position: (id, n) => request('GET', game(id) + '/position?move=' + n),
   sgfUrl: (id) => game(id) + '/sgf',

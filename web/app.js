@@ -11,6 +11,7 @@ import {
 } from './position.js';
 import { showSavedGames } from './games.js';
 import { playStoneSound } from './sound.js';
+import { setupGameReview, renderGameReview, boardMarks, moveSummary } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_LAST = 'tengen.lastGame';
@@ -30,6 +31,8 @@ const REASONS = {
   'game over': 'The game is over.',
   'nothing to undo': 'There is no move of yours to take back.',
   busy: 'The server is busy. Trying again in a moment…',
+  reviewing: 'tengen is analysing this game: wait for it, or cancel it.',
+  'no moves': 'There are no moves to analyse yet.',
 };
 
 const state = {
@@ -186,6 +189,18 @@ function followGame(id) {
     if (state.stream !== es) return;
     try {
       onAnalysis(JSON.parse(ev.data));
+    } catch (e) {
+      /* as above */
+    }
+  });
+  // A review's progress: its whole data, as the state's `review`.
+  es.addEventListener('review', (ev) => {
+    if (state.stream !== es || !state.game) return;
+    try {
+      state.game.review = JSON.parse(ev.data);
+      renderGameReview(state.game, state.review ? state.review.n : null);
+      renderReview();
+      renderBoard();
     } catch (e) {
       /* as above */
     }
@@ -461,7 +476,9 @@ const HINT_SECONDS = 1.5;
 // the game goes on); null for nothing now.
 function analysisTarget() {
   const g = state.game;
-  if (!state.analyzeMode || !g || state.pending) return null;
+  // A review of the game holds the game's search: the analysis waits for it (the server would
+  // refuse it).
+  if (!state.analyzeMode || !g || state.pending || g.reviewing) return null;
   if (!isReviewing()) return canHumanPlay() ? { key: `now ${g.move_number}` } : null;
   const r = state.review;
   if (!r || reviewTarget !== r.n) return null; // another position is on its way
@@ -694,6 +711,7 @@ function render() {
   renderAnalysis();
   renderGraph();
   renderReview();
+  renderGameReview(state.game, state.review ? state.review.n : null);
 }
 
 function renderBoard() {
@@ -736,6 +754,7 @@ function renderBoard() {
     candidates: showCands ? byVisits(a.candidates).map((c) => ({ ...c, winrate: forMover(a, c.winrate) })) : null,
     mover: a ? STONE[a.to_move] : null,
     hint: !r && state.hint && state.hint.n === g.move_number ? state.hint.move : null,
+    mistake: r ? boardMarks(g, r.n) : null,
   });
   $('board').classList.toggle('busy', thinking);
   const n = r ? r.n : g.move_number;
@@ -1015,6 +1034,10 @@ function renderReview() {
   const comment = (g.comments && g.comments[String(r.n)]) || '';
   $('review-comment').textContent = comment;
   $('review-comment').hidden = !comment;
+  // What the game review says about this move: its points lost and the best move instead.
+  const verdict = moveSummary(g, r.n);
+  $('review-verdict').textContent = verdict;
+  $('review-verdict').hidden = !verdict;
   const slider = $('rv-slider');
   slider.max = String(g.move_number);
   slider.value = String(r.n);
@@ -1203,6 +1226,13 @@ function wire() {
   $('rv-slider').addEventListener('input', (ev) => reviewTo(Number(ev.target.value)));
   $('rv-exit').addEventListener('click', exitReview);
   $('rv-continue').addEventListener('click', continueFromReview);
+  setupGameReview({
+    game: () => state.game,
+    applyState,
+    reviewTo,
+    showMessage,
+    explain,
+  });
   for (const [id, name] of [['tg-ownership', 'ownership'], ['tg-graph', 'graph'], ['tg-numbers', 'numbers'], ['tg-cands', 'cands'], ['tg-confirm', 'confirm'], ['tg-sound', 'sound']]) {
     $(id).addEventListener('change', (ev) => {
       state.view[name] = ev.target.checked;

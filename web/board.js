@@ -193,6 +193,8 @@ export class BoardView {
   //   candidates: [{ move, winrate (0..1 for the mover), visits, pv: [vertex|'pass'] }] | null,
   //   mover: 'X'|'O' (who plays the candidates; the colour of the first stone of a line),
   //   hint: vertex|null (a move suggested to the player: a ring),
+  //   mistake: { level, played: vertex|null, best: vertex|null } | null (a game review's mistake:
+  //     the move played ringed and the best move marked, in the colour of the mistake's size),
   // }
   render(model) {
     if (model.size !== this.size) this.build(model.size);
@@ -280,6 +282,15 @@ export class BoardView {
     const hint = model.hint ? parseVertex(size, model.hint) : null;
     if (hint) {
       el('circle', { cx: hint.x, cy: hint.y, r: 0.4, class: 'hint-mark', 'data-testid': 'hint-mark', 'data-hint': model.hint }, this.layerMarks);
+    }
+    const mistake = model.mistake;
+    const played = mistake && mistake.played ? parseVertex(size, mistake.played) : null;
+    if (played) {
+      el('circle', { cx: played.x, cy: played.y, r: 0.5, class: `mistake-mark ${mistake.level}`, 'data-testid': 'mistake-mark' }, this.layerMarks);
+    }
+    const best = mistake && mistake.best ? parseVertex(size, mistake.best) : null;
+    if (best && (model.board[best.y] || '')[best.x] === '.') {
+      el('circle', { cx: best.x, cy: best.y, r: 0.36, class: `best-mark ${mistake.level}`, 'data-testid': 'best-mark', 'data-move': mistake.best }, this.layerMarks);
     }
     this.drawHover();
     this.drawCursor();

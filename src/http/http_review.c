@@ -183,6 +183,7 @@ cJSON *web_review_json(const web_game_t *g)
             cJSON_AddNumberToObject(p, "score_lead", x->score_lead);
             cJSON_AddStringToObject(p, "best", board_point_to_gtp(b, x->best, v));
             cJSON_AddNumberToObject(p, "visits", (double)x->visits);
+            if (mover != STONE_EMPTY) cJSON_AddStringToObject(p, "color", web_color_name(mover));
             if (before) {
                 /* What the move cost its player: the drop of the mover's lead and win rate. */
                 const double sign = mover == STONE_BLACK ? 1 : -1;
