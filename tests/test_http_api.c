@@ -4,8 +4,8 @@
  * the documented statuses; the data folder round trip (close, open again: same games, same
  * moves, the count and the last search kept); "move now" and undo and delete while the AI
  * searches (from another thread, as a second browser tab would); copies of the first moves; the
- * engine choice (alpha-beta) through a reload; the checks of Host, Origin and Content-Type. Runs
- * under ASan+UBSan like every test. */
+ * engine choice (alpha-beta) through a reload; a game review (kept, ended midway); the checks of
+ * Host, Origin and Content-Type. Runs under ASan+UBSan like every test. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -556,6 +556,94 @@ static void test_copy(void **state)
     assert_true(web_close(w));
 }
 
+/* The state's review of a game, as JSON text (caller frees), once no review runs (at most about
+ * 60 s). */
+static char *review_when_done(web_t *w, const char *id)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    for (int i = 0; i < 6000; i++) {
+        cJSON *j;
+        assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+        const bool running = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "reviewing"));
+        char *text = running ? NULL : cJSON_PrintUnformatted(cJSON_GetObjectItem(j, "review"));
+        cJSON_Delete(j);
+        if (text) return text;
+        const struct timespec pause = {0, 10000000};
+        nanosleep(&pause, NULL);
+    }
+    fail_msg("the review of %s did not end", id);
+    return NULL;
+}
+
+/* A game review: every position, the points lost, kept by a copy and through a reload; ended by
+ * an undo, a delete and the server's close midway (ASan: nothing leaks, nothing races). */
+static void test_review(void **state)
+{
+    (void)state;
+    web_t *w = open_server();
+    cJSON *j;
+    assert_int_equal(call(w, "POST", "/api/games",
+                          "{\"sgf\":\"(;GM[1]SZ[5]KM[0.5];B[cc];W[bb];B[dd];W[bd])\","
+                          "\"human\":\"black\"}",
+                          &j),
+                     201);
+    char id[WEB_ID_MAX + 1], path[128];
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/review", id);
+    assert_int_equal(call(w, "POST", path, "{\"playouts\":5}", NULL), 400);
+    assert_int_equal(call(w, "POST", path, "{\"playouts\":50}", &j), 200);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "reviewing")));
+    cJSON_Delete(j);
+    char *review = review_when_done(w, id);
+    j = cJSON_Parse(review);
+    assert_true(number_of(j, "done") == 5 && number_of(j, "total") == 5);
+    const cJSON *positions = cJSON_GetObjectItemCaseSensitive(j, "positions");
+    assert_int_equal(cJSON_GetArraySize(positions), 5);
+    const cJSON *second = cJSON_GetArrayItem(positions, 1);
+    assert_string_equal(text_of(second, "color"), "black");
+    number_of(second, "points_lost");
+    cJSON_Delete(j);
+    /* A copy of the first two moves keeps their three positions. */
+    snprintf(path, sizeof path, "/api/games/%s/copy", id);
+    assert_int_equal(call(w, "POST", path, "{\"move\":2}", &j), 201);
+    const cJSON *copied = cJSON_GetObjectItemCaseSensitive(j, "review");
+    assert_true(number_of(copied, "done") == 3 && number_of(copied, "total") == 3);
+    cJSON_Delete(j);
+    assert_true(web_close(w));
+
+    w = open_server();
+    char *reloaded = review_when_done(w, id);
+    assert_string_equal(review, reloaded);
+    free(review);
+    free(reloaded);
+    /* An undo ends a slow review and takes its positions back with the moves. */
+    snprintf(path, sizeof path, "/api/games/%s/review", id);
+    assert_int_equal(call(w, "POST", path, "{\"playouts\":100000}", NULL), 200);
+    wait_started(w, id);
+    assert_int_equal(call(w, "POST", path, NULL, NULL), 409);
+    snprintf(path, sizeof path, "/api/games/%s/undo", id);
+    assert_int_equal(call(w, "POST", path, NULL, &j), 200);
+    assert_false(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "reviewing")));
+    assert_true(number_of(j, "move_number") == 2);
+    assert_int_equal(
+        cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "review"), "positions")), 3);
+    cJSON_Delete(j);
+    /* A delete ends one; so does the server's close. */
+    snprintf(path, sizeof path, "/api/games/%s/review", id);
+    assert_int_equal(call(w, "POST", path, "{\"playouts\":100000}", NULL), 200);
+    wait_started(w, id);
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    assert_int_equal(call(w, "DELETE", path, NULL, NULL), 200);
+    assert_int_equal(
+        call(w, "POST", "/api/games", "{\"sgf\":\"(;GM[1]SZ[9];B[ee];W[cc];B[gg])\"}", &j), 201);
+    snprintf(path, sizeof path, "/api/games/%s/review", text_of(j, "id"));
+    cJSON_Delete(j);
+    assert_int_equal(call(w, "POST", path, "{\"playouts\":100000}", NULL), 200);
+    assert_true(web_close(w));
+}
+
 /* The checks of http_guard.c, header by header. */
 static void test_guard(void **state)
 {
@@ -629,6 +717,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_move_now, setup, teardown),
         cmocka_unit_test_setup_teardown(test_move_now_alpha_beta, setup, teardown),
         cmocka_unit_test_setup_teardown(test_copy, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_review, setup, teardown),
         cmocka_unit_test_setup_teardown(test_engine_choice, setup, teardown),
         cmocka_unit_test(test_guard),
     };
