@@ -195,6 +195,8 @@ function renderChart(g, marks, shown) {
     });
     return d.trim();
   };
+  // The move shown first, so that the mark of a mistake there stays visible over it.
+  if (shown !== null && shown !== undefined) mk('line', { x1: X(shown), x2: X(shown), y1: 0, y2: H, class: 'now' });
   for (const m of marks) {
     const h = m.level === 'blunder' ? H : m.level === 'mistake' ? 0.7 * H : 0.45 * H;
     const bar = mk('rect', { x: (X(m.n) - 1.5).toFixed(1), y: (H - h).toFixed(1), width: 3, height: h.toFixed(1),
@@ -207,7 +209,6 @@ function renderChart(g, marks, shown) {
   if (lead) mk('path', { d: lead, class: 'lead' });
   const wr = path((p) => (1 - p.winrate) * H);
   if (wr) mk('path', { d: wr, class: 'winrate' });
-  if (shown !== null && shown !== undefined) mk('line', { x1: X(shown), x2: X(shown), y1: 0, y2: H, class: 'now' });
   svg.setAttribute('aria-label', pos.some(Boolean)
     ? `Black's win rate and score lead over the game (score scale ±${Math.round(maxLead)} points); ${marks.length} moves marked`
     : 'The review graph appears once the game is analysed');
