@@ -12,7 +12,9 @@
 # row), SGF export read back by `tengen gtp` (loadsgf) and import, "move now" (a long search
 # stopped early) and undo, resign and delete while the AI thinks or waits, analysis on request
 # (its events with each candidate's score lead, its stop, its time cap, the requests that end
-# it, review of one past position and then another, bad requests), and a
+# it, review of one past position and then another, bad requests), a game review ("Analyse this
+# game": its progress events, cancelled midway, its data in the state and the SGF, read back by an
+# import and after a restart, ended by a delete and by the server's stop; bad requests), and a
 # restart that finds every game with its moves and engine (a corrupt file is reported and left alone; a second
 # server on the folder refused).
 #   bash tests/web_api.sh <path to tengen>    (from the source root; CTest does this)
