@@ -119,6 +119,13 @@ void mcts_set_report(mcts_t *m, mcts_report_fn fn, void *user);
  * ends after the playout in progress, as if a limit had been reached. The flag is not reset. */
 void mcts_set_stop(mcts_t *m, const atomic_bool *stop);
 
+/* A process-wide function that the caller's thread of every search calls every
+ * MCTS_POLL_INTERVAL simulations (NULL, the default: none). The browser build, which has one
+ * thread and no shared memory, returns to its event loop there so that a "stop" message can reach
+ * engine_stop_search while a search runs; native front ends leave it unset. */
+typedef void (*mcts_poll_fn)(void);
+void mcts_set_poll(mcts_poll_fn fn);
+
 /* Search the position of g with c to move (c need not be game_to_move(g)). Returns the most
  * visited root move (a point or POINT_PASS; POINT_PASS also when the game is over) and fills *out
  * (if not NULL); out->moves and out->pv point into m and stay valid until the next call on m. */

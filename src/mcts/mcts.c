@@ -288,6 +288,14 @@ void mcts_set_move_filter(mcts_t *m, const mcts_move_filter_t *f)
     if (f) m->filter = *f;
 }
 
+/* Set once by a front end before any search, read by the searching thread. */
+static mcts_poll_fn poll_fn;
+
+void mcts_set_poll(mcts_poll_fn fn)
+{
+    poll_fn = fn;
+}
+
 void mcts_set_report(mcts_t *m, mcts_report_fn fn, void *user)
 {
     m->report_fn = fn;
@@ -993,6 +1001,7 @@ static void run_worker(mcts_t *m, worker_t *w, bool main)
     mcts_report_t report;
     for (long attempts = 0;; attempts++) {
         if (atomic_load_explicit(&m->finished, memory_order_relaxed)) break;
+        if (main && poll_fn && attempts % MCTS_POLL_INTERVAL == 0) poll_fn();
         if (m->stop && atomic_load_explicit(m->stop, memory_order_relaxed)) break;
         if (m->cfg.max_seconds > 0 && (attempts & 15) == 0 &&
             seconds_since(&m->start) >= m->cfg.max_seconds)

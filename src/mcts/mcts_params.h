@@ -80,6 +80,8 @@
 
 /* The report callback is called every this many playouts (and at the end). */
 #define MCTS_REPORT_INTERVAL 1000
+/* mcts_set_poll's function is called every this many simulations (it keeps its own clock). */
+#define MCTS_POLL_INTERVAL 64
 /* Longest move sequence kept for AMAF: tree path plus playout. Longer playouts are cut. */
 #define MCTS_MAX_SEQUENCE 2048
 
