@@ -18,7 +18,7 @@ RUN_DEPS_STAMP = build/.deps-run-ok
 TEST_DEPS_STAMP = build/.deps-test-ok
 
 .PHONY: all build run test test-release test-sanitize test-clang test-tsan test-fuzz deps deps-run \
-	bench clean fuzz fuzz-build
+	bench clean fuzz fuzz-build wasm
 
 all: build
 
@@ -107,5 +107,39 @@ FUZZ_CI_SECONDS ?= 15
 test-fuzz: fuzz-build
 	bash fuzz/smoke.sh build-fuzz $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
 
+# tengen in the browser (docs/browser.md): the rules, the search, the engine facade and the GTP
+# module compiled to WebAssembly by Debian's emscripten into build-wasm/ (tengen.js, tengen.wasm,
+# the Web Worker that drives them and the move model); no server, zlib or threads. One object per
+# source file, so `make -j` compiles them in parallel. Debian's emcc finds its node modules only
+# with NODE_PATH. Asyncify lets a search return to the browser's event loop (src/wasm/wasm_api.c);
+# it instruments only the functions that can reach that return (about 130, none of the playouts).
+EMCC ?= emcc
+WASM_DIR = build-wasm
+WASM_MODULES = core rules sgf tactics features playout mcts ab engine gtp wasm
+WASM_SOURCES = $(foreach m,$(WASM_MODULES),$(wildcard src/$(m)/*.c))
+WASM_OBJECTS = $(patsubst src/%.c,$(WASM_DIR)/obj/%.o,$(WASM_SOURCES))
+WASM_CFLAGS = -O3 -std=c11 -D_POSIX_C_SOURCE=200809L -DNDEBUG -Wall -Wextra -Werror -Wshadow \
+	-Wstrict-prototypes -Iinclude -Isrc
+WASM_LDFLAGS = -O3 -sASYNCIFY=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2147483648 -sENVIRONMENT=web,worker \
+	-sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS='["ccall","FS"]'
+export NODE_PATH ?= /usr/share/nodejs
+
+wasm: $(WASM_DIR)/tengen.js $(WASM_DIR)/engine_worker.js $(WASM_DIR)/tengen.model
+
+$(WASM_DIR)/obj/%.o: src/%.c $(wildcard include/tengen/*.h src/*/*.h) Makefile
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CFLAGS) -c $< -o $@
+
+$(WASM_DIR)/tengen.js: $(WASM_OBJECTS) Makefile
+	$(EMCC) $(WASM_LDFLAGS) $(WASM_OBJECTS) -o $@
+
+$(WASM_DIR)/engine_worker.js: web/engine_worker.js
+	@mkdir -p $(WASM_DIR)
+	cp $< $@
+
+$(WASM_DIR)/tengen.model: models/tengen.model
+	@mkdir -p $(WASM_DIR)
+	cp $< $@
+
 clean:
-	rm -rf build build-sanitize build-clang build-tsan build-fuzz
+	rm -rf build build-sanitize build-clang build-tsan build-fuzz build-wasm

@@ -2,16 +2,16 @@
 # Checks the layering of STYLE.md from the #include lines: a module may include only its own
 # headers and those of lower layers.
 #   core <- rules <- {sgf, tactics} <- features <- playout <- {mcts, ab} <- {engine, learn}
-#   <- {gtp, http} <- cli
-# (cli holds main and the subcommands, so it may start any front end; learn reads game records
-# for the trainer).
+#   <- {gtp, http} <- {cli, wasm}
+# (cli holds main and the subcommands, so it may start any front end; wasm is the browser build's
+# front end over gtp; learn reads game records for the trainer).
 set -u
 cd "$(dirname "$0")/.."
 
 rank() {
     case "$1" in
     core) echo 0 ;; rules) echo 1 ;; sgf|tactics) echo 2 ;; features) echo 3 ;; playout) echo 4 ;;
-    mcts|ab) echo 5 ;; engine|learn) echo 6 ;; gtp|http) echo 7 ;; cli) echo 8 ;; *) echo 99 ;;
+    mcts|ab) echo 5 ;; engine|learn) echo 6 ;; gtp|http) echo 7 ;; cli|wasm) echo 8 ;; *) echo 99 ;;
     esac
 }
 # Module that owns a public header (include/tengen/NAME.h).

@@ -1,0 +1,136 @@
+// engine_worker.js - tengen in the browser: a Web Worker that runs the WebAssembly engine
+// (tengen.js and tengen.wasm, built by `make wasm` beside this file) and speaks GTP with the page.
+//
+// Messages to the worker:
+//   {type: 'init', model, playouts, seconds, memoryMb}  (re)start the engine; model is the URL of
+//       the move model (relative to this file; null for none); playouts and seconds limit each
+//       move (0: no such limit; both 0: the engine's default time). Answer: {type: 'ready', model,
+//       error}. Without an init the first command starts the engine with the shipped model.
+//   {type: 'gtp', id, command} or {command}  one GTP command line. Answer: {type: 'reply', id,
+//       command, reply, ok}, reply being the GTP answer without its "= " or "? " and blank line.
+//   {type: 'stop'}  "move now": the command in progress (genmove, or a count judging dead
+//       stones) ends its search and answers with what it found. No answer of its own.
+//   {type: 'bench', size, seconds}  light playouts from the empty board. Answer: {type: 'bench',
+//       playoutsPerSecond}.
+// Commands run one at a time, in order; a stop applies to the one running.
+//
+// The build has one thread and no shared memory, so the worker cannot read a stop flag while
+// WebAssembly runs. The search returns to this worker's event loop about every 0.1 s (Asyncify,
+// src/wasm/wasm_api.c): the call is then a pending promise, a stop message is handled at once, and
+// the search ends at its next poll.
+'use strict';
+
+const queue = [];
+let busy = false;
+let started = false; // the engine exists (after an init or the first command)
+let loaded; // resolves when the runtime is up
+
+loaded = new Promise((resolve, reject) => {
+  self.Module = {
+    locateFile: (path) => new URL(path, self.location.href).href,
+    onRuntimeInitialized: resolve,
+    onAbort: (what) => reject(new Error('tengen.wasm failed to load: ' + what)),
+    print: (text) => console.log(text),
+    printErr: (text) => console.warn(text),
+  };
+  try {
+    importScripts('tengen.js');
+  } catch (e) {
+    reject(new Error('tengen.js failed to load: ' + e.message));
+  }
+});
+
+// Fetch the model into the in-memory file system and load it; returns an error text or ''.
+async function loadModel(url) {
+  if (!url) {
+    Module.ccall('tengen_wasm_load_model', 'number', ['string'], ['']);
+    return '';
+  }
+  let bytes;
+  try {
+    const response = await fetch(new URL(url, self.location.href));
+    if (!response.ok) return `cannot fetch the move model ${url}: HTTP ${response.status}`;
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (e) {
+    return `cannot fetch the move model ${url}: ${e.message}`;
+  }
+  Module.FS.writeFile('/tengen.model', bytes);
+  const ok = Module.ccall('tengen_wasm_load_model', 'number', ['string'], ['/tengen.model']);
+  Module.FS.unlink('/tengen.model'); // the model is parsed; the copy would only hold memory
+  return ok ? '' : Module.ccall('tengen_wasm_error', 'string', [], []);
+}
+
+async function init(msg) {
+  const modelUrl = msg.model === undefined ? 'tengen.model' : msg.model;
+  const modelError = await loadModel(modelUrl);
+  const ok = Module.ccall('tengen_wasm_start', 'number', ['number', 'number', 'number'],
+    [msg.playouts || 0, msg.seconds || 0, msg.memoryMb || 0]);
+  started = ok === 1;
+  const error = ok ? modelError : Module.ccall('tengen_wasm_error', 'string', [], []);
+  return {type: 'ready', model: !!modelUrl && !modelError, error};
+}
+
+async function gtp(msg) {
+  if (!started) {
+    const ready = await init({});
+    if (ready.error) console.warn('tengen: ' + ready.error);
+  }
+  const command = String(msg.command);
+  // One line only: a line break would end the command early and run the rest unanswered.
+  if (/[\r\n]/.test(command)) {
+    return {type: 'reply', id: msg.id, command, ok: false, reply: 'one command per message'};
+  }
+  const text = await Module.ccall('tengen_wasm_gtp', 'string', ['string'], [command],
+    {async: true});
+  // "=id answer\n\n" or "?id message\n\n"; "" for an empty line or a comment.
+  const ok = !text.startsWith('?');
+  const reply = text.replace(/^[=?]\d*\s?/, '').replace(/\n+$/, '');
+  return {type: 'reply', id: msg.id, command, ok, reply};
+}
+
+async function handle(msg) {
+  switch (msg.type || 'gtp') {
+  case 'init':
+    return init(msg);
+  case 'gtp':
+    return gtp(msg);
+  case 'bench':
+    return {type: 'bench', playoutsPerSecond: Module.ccall('tengen_wasm_bench_light', 'number',
+      ['number', 'number'], [msg.size || 9, msg.seconds || 3])};
+  default:
+    return {type: 'error', id: msg.id, error: `unknown message type '${msg.type}'`};
+  }
+}
+
+async function drain() {
+  if (busy) return;
+  busy = true;
+  try {
+    await loaded;
+  } catch (e) {
+    queue.length = 0;
+    busy = false;
+    self.postMessage({type: 'error', error: e.message});
+    return;
+  }
+  while (queue.length) {
+    const msg = queue.shift();
+    try {
+      self.postMessage(await handle(msg));
+    } catch (e) {
+      self.postMessage({type: 'error', id: msg.id, error: String(e && e.message || e)});
+    }
+  }
+  busy = false;
+}
+
+self.onmessage = (event) => {
+  const msg = event.data || {};
+  if (msg.type === 'stop') {
+    // Only while the runtime is up; a stop with nothing running is harmless.
+    if (self.Module && Module._tengen_wasm_stop && busy) Module._tengen_wasm_stop();
+    return;
+  }
+  queue.push(msg);
+  drain();
+};
