@@ -6,10 +6,10 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # Debian packages, in two lists. RUN_PACKAGES build the tengen binary and run the web game (`make`,
 # `make run`): a C compiler, make, CMake, pkg-config, zlib, libmicrohttpd and cJSON. TEST_PACKAGES
 # are what the tests add (`make test` and its parts): clang (the clang, fuzz and TSan builds),
-# cmocka (the unit tests), GNU Go (the differential tests), curl (the web API test) and chromium
-# (the browser test). tests/make_deps.sh checks that no test package is in the run list.
+# cmocka (the unit tests), GNU Go (the differential tests), curl (the web API test), chromium
+# (the browser tests) and emscripten (the WebAssembly build of tengen in the browser). tests/make_deps.sh checks that no test package is in the run list.
 RUN_PACKAGES = gcc libc6-dev make cmake pkg-config zlib1g-dev libmicrohttpd-dev libcjson-dev
-TEST_PACKAGES = clang libcmocka-dev gnugo curl chromium
+TEST_PACKAGES = clang libcmocka-dev gnugo curl chromium emscripten
 # Node.js and npm (the tests' GTP client and browser drivers) may come from Debian or from
 # NodeSource, whose nodejs package already holds npm and conflicts with Debian's npm: install them
 # only if the commands are missing. Test only.
