@@ -38,6 +38,7 @@ try {
     const waiting = [];
     worker.onmessage = (event) => {
       const msg = event.data;
+      if (msg.type === 'log') return console.log('engine: ' + msg.text);
       const i = waiting.findIndex((w) => w.match(msg));
       if (i >= 0) waiting.splice(i, 1)[0].resolve(msg);
       else console.log('unexpected message ' + JSON.stringify(msg));

@@ -12,6 +12,9 @@
 //       stones) ends its search and answers with what it found. No answer of its own.
 //   {type: 'bench', size, seconds}  light playouts from the empty board. Answer: {type: 'bench',
 //       playoutsPerSecond}.
+// From the worker, besides the answers: {type: 'log', text}, a line of the engine's log (what the
+// native front ends write on stderr: each genmove's move, win rate and playouts/s), and
+// {type: 'error', id, error} when the engine cannot load or a message fails.
 // Commands run one at a time, in order; a stop applies to the one running.
 //
 // The build has one thread and no shared memory, so the worker cannot read a stop flag while
@@ -30,8 +33,8 @@ loaded = new Promise((resolve, reject) => {
     locateFile: (path) => new URL(path, self.location.href).href,
     onRuntimeInitialized: resolve,
     onAbort: (what) => reject(new Error('tengen.wasm failed to load: ' + what)),
-    print: (text) => console.log(text),
-    printErr: (text) => console.warn(text),
+    print: (text) => self.postMessage({type: 'log', text}),
+    printErr: (text) => self.postMessage({type: 'log', text}),
   };
   try {
     importScripts('tengen.js');
@@ -73,7 +76,7 @@ async function init(msg) {
 async function gtp(msg) {
   if (!started) {
     const ready = await init({});
-    if (ready.error) console.warn('tengen: ' + ready.error);
+    if (ready.error) self.postMessage({type: 'log', text: 'tengen: ' + ready.error});
   }
   const command = String(msg.command);
   // One line only: a line break would end the command early and run the rest unanswered.
