@@ -26,13 +26,19 @@
 const queue = [];
 let busy = false;
 let started = false; // the engine exists (after an init or the first command)
+let aborted = ''; // why the engine stopped for good (a failed check aborts the WebAssembly)
 let loaded; // resolves when the runtime is up
 
 loaded = new Promise((resolve, reject) => {
   self.Module = {
     locateFile: (path) => new URL(path, self.location.href).href,
     onRuntimeInitialized: resolve,
-    onAbort: (what) => reject(new Error('tengen.wasm failed to load: ' + what)),
+    onAbort: (what) => {
+      aborted = String(what);
+      // During a command its call may never return: tell the page now.
+      self.postMessage({type: 'error', error: 'the engine stopped: ' + aborted});
+      reject(new Error('tengen.wasm failed to load: ' + what));
+    },
     print: (text) => self.postMessage({type: 'log', text}),
     printErr: (text) => self.postMessage({type: 'log', text}),
   };
@@ -129,6 +135,10 @@ async function drain() {
 
 self.onmessage = (event) => {
   const msg = event.data || {};
+  if (aborted) {
+    self.postMessage({type: 'error', id: msg.id, error: 'the engine stopped: ' + aborted});
+    return;
+  }
   if (msg.type === 'stop') {
     // Only while the runtime is up; a stop with nothing running is harmless.
     if (self.Module && Module._tengen_wasm_stop && busy) Module._tengen_wasm_stop();
