@@ -1,7 +1,7 @@
 // wasm_smoke.mjs - the browser half of tests/wasm_smoke.sh: in Debian chromium (playwright-core),
 // the WebAssembly engine of build-wasm/, served by a plain static server at the URL given, loads
-// in its Web Worker, answers GTP, plays a legal move, counts a finished position and stops a long
-// search on request.
+// in its Web Worker, answers GTP, plays a legal move, counts a finished position, writes SGF,
+// analyses while it moves and stops a long search on request.
 //
 // usage: node tests/wasm_smoke.mjs URL   (URL: the served build-wasm/ folder, ending in '/')
 import { chromium } from 'playwright-core';
@@ -94,6 +94,8 @@ try {
     out.bad = await window.gtp('play b Z9');
     out.score = await window.gtp('final_score');
     out.dead = await window.gtp('final_status_list dead');
+    out.sgf = await window.gtp('printsgf');
+    out.analyze = await window.gtp('kata-genmove_analyze w 10'); // info every 0.1 s
     return out;
   });
   check(game.plays.every((ok) => ok), 'ten plays are accepted');
@@ -103,6 +105,11 @@ try {
   check(game.score.ok && game.score.reply === 'B+4.5', 'final_score counts the position',
     game.score.reply);
   check(game.dead.ok && game.dead.reply === '', 'no dead stones', JSON.stringify(game.dead.reply));
+  check(game.sgf.ok && game.sgf.reply.startsWith('(;') && game.sgf.reply.includes('SZ[5]') &&
+    game.sgf.reply.includes(';W[de]'), 'printsgf answers the game', game.sgf.reply.slice(0, 60));
+  check(game.analyze.ok && /^info move /m.test(game.analyze.reply) &&
+    /^play /m.test(game.analyze.reply), 'kata-genmove_analyze answers info lines and a move',
+    game.analyze.reply.split('\n').pop());
 
   // Stop: a 60 s genmove on 19x19 answers soon after a stop, and the worker goes on answering.
   const stopped = await page.evaluate(async () => {
