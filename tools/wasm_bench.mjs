@@ -100,12 +100,16 @@ await browser.close();
 server.close();
 
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const percent = (x) => `${Math.round(100 * x)}%`;
+// Two views of the ratio: of the medians, and the median of each round's ratio (the load moves
+// between rounds more than within one).
 const row = (what, n, w) =>
-  `| ${what} | ${Math.round(n)} | ${Math.round(w)} | ${Math.round((100 * w) / n)}% |`;
+  `| ${what} | ${Math.round(median(n))} | ${Math.round(median(w))} | ` +
+  `${percent(median(w) / median(n))} | ${percent(median(w.map((x, i) => x / n[i])))} |`;
 console.log(`\nbrowser: ${userAgent}`);
 console.log(`medians of ${rounds} alternating rounds, one thread:\n`);
-console.log('| measure | native /s | WebAssembly /s | ratio |');
-console.log('|---|---|---|---|');
-console.log(row('light playouts, 9x9', median(results.nativeLight), median(results.wasmLight)));
+console.log('| measure | native /s | WebAssembly /s | ratio of medians | median ratio |');
+console.log('|---|---|---|---|---|');
+console.log(row('light playouts, 9x9', results.nativeLight, results.wasmLight));
 console.log(row(`search playouts, 9x9 (${SEARCH_PLAYOUTS} playouts, model)`,
-  median(results.nativeSearch), median(results.wasmSearch)));
+  results.nativeSearch, results.wasmSearch));
