@@ -126,9 +126,14 @@ WASM_LDFLAGS = -O3 -flto -sASYNCIFY=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2
 	-sENVIRONMENT=web,worker -sFORCE_FILESYSTEM=1 -sEXPORTED_RUNTIME_METHODS='["ccall","FS"]'
 export NODE_PATH ?= /usr/share/nodejs
 
+# `make wasm` installs Debian's emscripten when it is missing, as `make` does its packages.
+WASM_DEPS_STAMP = build/.deps-wasm-ok
+$(WASM_DEPS_STAMP):
+	$(call install_missing,emscripten,)
+
 wasm: $(WASM_DIR)/tengen.js $(WASM_DIR)/engine_worker.js $(WASM_DIR)/tengen.model
 
-$(WASM_DIR)/obj/%.o: src/%.c $(wildcard include/tengen/*.h src/*/*.h) Makefile
+$(WASM_DIR)/obj/%.o: src/%.c $(wildcard include/tengen/*.h src/*/*.h) Makefile | $(WASM_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WASM_CFLAGS) -c $< -o $@
 
