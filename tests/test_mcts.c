@@ -1,5 +1,6 @@
 /* test_mcts.c - the tree search: visit counts add up, determinism with a seed, the memory limit,
- * tree reuse, ownership, and small tactical positions solved at a stated playout count.
+ * tree reuse, ownership, the poll function, and small tactical positions solved at a stated
+ * playout count.
  *
  * Positions are ASCII diagrams (top row first) followed by the expected answer. Playout counts are
  * divided by test_scale() only where the test does not depend on the search's strength. */
@@ -164,6 +165,37 @@ static void test_tree_reuse(void **state)
     game_undo(g);
     mcts_search(m, g, STONE_WHITE, &rep);
     assert_int_equal(rep.reused_visits, 0);
+    mcts_free(m);
+    game_free(g);
+}
+
+/* mcts_set_poll: the searching thread calls the function every MCTS_POLL_INTERVAL simulations,
+ * and a stop set there (as the browser build's poll does) ends the search at once. */
+static int poll_calls;
+static atomic_bool poll_stop;
+
+static void count_and_stop(void)
+{
+    if (++poll_calls == 3) atomic_store(&poll_stop, true);
+}
+
+static void test_poll_can_stop(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    game_t *g = game_new(9, &r);
+    mcts_t *m = new_search(1000000, 5);
+    atomic_init(&poll_stop, false);
+    poll_calls = 0;
+    mcts_set_stop(m, &poll_stop);
+    mcts_set_poll(count_and_stop);
+    mcts_report_t rep;
+    mcts_search(m, g, STONE_BLACK, &rep);
+    mcts_set_poll(NULL);
+    assert_int_equal(poll_calls, 3);
+    /* Two intervals ran between the first call (before any simulation) and the third. */
+    assert_true(rep.playouts > 0 && rep.playouts <= 2 * 64);
     mcts_free(m);
     game_free(g);
 }
@@ -411,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_unopposed_stones_live),
         cmocka_unit_test(test_alpha_beta_reports),
         cmocka_unit_test(test_alpha_beta_evaluation_plugin),
+        cmocka_unit_test(test_poll_can_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
