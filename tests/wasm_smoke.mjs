@@ -96,6 +96,7 @@ try {
     out.dead = await window.gtp('final_status_list dead');
     out.sgf = await window.gtp('printsgf');
     out.analyze = await window.gtp('kata-genmove_analyze w 10'); // info every 0.1 s
+    out.live = await window.gtp('kata-analyze b 10'); // needs a thread: ends at once
     return out;
   });
   check(game.plays.every((ok) => ok), 'ten plays are accepted');
@@ -107,6 +108,8 @@ try {
   check(game.dead.ok && game.dead.reply === '', 'no dead stones', JSON.stringify(game.dead.reply));
   check(game.sgf.ok && game.sgf.reply.startsWith('(;') && game.sgf.reply.includes('SZ[5]') &&
     game.sgf.reply.includes(';W[de]'), 'printsgf answers the game', game.sgf.reply.slice(0, 60));
+  check(game.live.ok && game.live.reply === '', 'kata-analyze answers with no info lines',
+    JSON.stringify(game.live.reply.slice(0, 60)));
   check(game.analyze.ok && /^info move /m.test(game.analyze.reply) &&
     /^play /m.test(game.analyze.reply), 'kata-genmove_analyze answers info lines and a move',
     game.analyze.reply.split('\n').pop());
