@@ -1,4 +1,4 @@
-# common.bash - the start every shell test shares; sourced, not run (CTest runs tests/*.sh only).
+# common.bash - what the shell tests share; sourced, not run (CTest runs tests/*.sh only).
 #
 # test_start NAME REQUIRED "$@": checks that the script got exactly one argument, an executable
 # tengen binary, and runs from the source root (the path REQUIRED, relative to it, exists); sets
@@ -20,4 +20,35 @@ test_start() {
     export LC_ALL=C
     SCRATCH=$(mktemp -d)
     trap '[ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
+}
+
+# need_node_package WHAT PACKAGE: node, npm and node_modules/PACKAGE, installed from the lock file
+# (`npm ci`) when missing. Without node or npm, or when the install fails (no npm registry), the
+# test WHAT is skipped with a note (exit 0), as the GNU Go comparisons are: `make deps` installs
+# node and npm.
+need_node_package() {
+    local what=$1 package=$2
+    if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+        echo "note: node or npm not found, $what skipped"
+        exit 0
+    fi
+    [ -d "$ROOT/node_modules/$package" ] && return 0
+    local install=(npm ci --no-audit --no-fund)
+    [ -f "$ROOT/package-lock.json" ] || install=(npm install --no-audit --no-fund)
+    # Parallel CTest runs may start two installs: one lock keeps them from racing.
+    if ! (cd "$ROOT" && flock "$ROOT/package.json" "${install[@]}" >/dev/null 2>&1) &&
+        [ ! -d "$ROOT/node_modules/$package" ]; then
+        echo "note: '${install[*]}' failed (no registry?), $what skipped"
+        exit 0
+    fi
+}
+
+# need_chromium WHAT: sets CHROMIUM (default Debian's /usr/bin/chromium); if it is not there, the
+# test WHAT is skipped with a note (exit 0): `make deps` installs it.
+need_chromium() {
+    CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+    if [ ! -x "$CHROMIUM" ]; then
+        echo "note: $CHROMIUM not found, $1 skipped"
+        exit 0
+    fi
 }

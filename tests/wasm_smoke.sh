@@ -14,25 +14,14 @@ set -u
 source "$(dirname "$0")/common.bash"
 test_start wasm_smoke Makefile "$@"
 
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-for tool in emcc node npm python3; do
+for tool in emcc python3; do
     if ! command -v "$tool" >/dev/null; then
         echo "note: $tool not found, WebAssembly test skipped (make deps installs it)"
         exit 0
     fi
 done
-if [ ! -x "$CHROMIUM" ]; then
-    echo "note: $CHROMIUM not found, WebAssembly test skipped"
-    exit 0
-fi
-if [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-    # Parallel CTest runs may start two installs: one lock keeps them from racing.
-    if ! (cd "$ROOT" && flock "$ROOT/package.json" npm ci --no-audit --no-fund >/dev/null 2>&1) &&
-        [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-        echo "note: 'npm ci' failed (no registry?), WebAssembly test skipped"
-        exit 0
-    fi
-fi
+need_chromium "WebAssembly test"
+need_node_package "WebAssembly test" playwright-core
 
 # The build is incremental; a first one takes about a minute on two cores.
 if ! make -s -C "$ROOT" -j2 wasm >"$SCRATCH/build.log" 2>&1; then

@@ -17,23 +17,8 @@ set -u
 source "$(dirname "$0")/common.bash"
 test_start web_e2e web/index.html "$@"
 
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    echo "note: node or npm not found, web end-to-end test skipped"
-    exit 0
-fi
-if [ ! -x "$CHROMIUM" ]; then
-    echo "note: $CHROMIUM not found, web end-to-end test skipped"
-    exit 0
-fi
-if [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-    # Parallel CTest runs may start two installs: one lock keeps them from racing.
-    if ! (cd "$ROOT" && flock "$ROOT/package.json" npm ci --no-audit --no-fund >/dev/null 2>&1) &&
-        [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-        echo "note: 'npm ci' failed (no registry?), web end-to-end test skipped"
-        exit 0
-    fi
-fi
+need_chromium "web end-to-end test"
+need_node_package "web end-to-end test" playwright-core
 
 ARTIFACTS=${WEB_E2E_ARTIFACTS:-$(dirname "$TENGEN")/web-e2e-artifacts}
 mkdir -p "$ARTIFACTS"
