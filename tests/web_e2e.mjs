@@ -10,7 +10,8 @@
 //           moves of one colour), suicide, ko and superko explained, the questions before a pass that ends the game
 //           and before resigning, the coordinates clear of the stones, an Atari Go game against
 //           the alpha-beta engine, "Analyse this game" (progress, graph, mistakes marked on the
-//           board, kept across a reload), the saved games list, a phone-sized screenshot,
+//           board, kept across a reload; a move while it runs asks first), the count in dark
+//           mode, the saved games list, a phone-sized screenshot,
 //           tapping twice to play on a touch screen, and sounds.
 //   resume: after the server restarted, the same browser profile opens the page and finds the
 //           game where it was, and play goes on.
@@ -733,6 +734,28 @@ async function playPhase() {
   await tid('game-review').waitFor({ state: 'visible' });
   check(JSON.stringify((await game()).review) === JSON.stringify(reviewBefore), 'a reload keeps the review');
   check((await page.locator('[data-testid="review-mistake"]').count()) === marked, 'a reload keeps the marks');
+  // A move while a review runs asks first: Cancel keeps the review running, "Stop it" ends it
+  // (the positions done are kept) and plays.
+  step('A move during a review asks first');
+  if (await tid('review-exit').isVisible()) await tid('review-exit').click();
+  await page.waitForFunction(() => !window.tengen.state.review);
+  await tid('review-playouts').selectOption('10000');
+  await tid('review-start').click();
+  await page.waitForFunction(() => window.tengen.state.game.reviewing);
+  const during = await game();
+  const target = (await emptyVertices())[0];
+  await page.locator(`#board [data-vertex="${target}"]`).click();
+  await tid('confirm-dialog').waitFor({ state: 'visible' });
+  check(/positions\). Playing now stops it/.test(await tid('confirm-dialog').textContent()), 'the question says the review stops');
+  await tid('confirm-cancel').click();
+  await tid('confirm-dialog').waitFor({ state: 'hidden' });
+  g = await game();
+  check(g.reviewing && g.move_number === during.move_number, 'Cancel keeps the review running and plays nothing');
+  await page.locator(`#board [data-vertex="${target}"]`).click();
+  await tid('confirm-ok').click();
+  await page.waitForFunction((n) => window.tengen.state.game.move_number > n, during.move_number);
+  g = await game();
+  check(!g.reviewing && g.moves[during.move_number] === target, 'the review stopped and the move was played');
 
   // The saved games: thirteen listed (the named game by its players); delete all but the first
   // two, resume the 9x9 game.

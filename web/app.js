@@ -354,7 +354,23 @@ async function act(fn, { after } = {}) {
   }
 }
 
-function onBoardClick(v) {
+// A running game review ends when the game changes (the positions it has done are kept): ask
+// before a move, a pass or an undo ends it. Resolves true when the action may go on.
+async function reviewMayEnd(action) {
+  const g = state.game;
+  if (!g || !g.reviewing) return true;
+  const rv = g.review;
+  const progress = rv ? ` (${rv.done} of ${rv.total} positions)` : '';
+  const yes = await askConfirm({
+    title: 'Stop the game review?',
+    text: `tengen is analysing this game${progress}. ${action} stops it; the positions done are kept.`,
+    ok: 'Stop it',
+  });
+  const now = state.game;
+  return yes && !!now && now.id === g.id && now.move_number === g.move_number;
+}
+
+async function onBoardClick(v) {
   const g = state.game;
   if (!g) {
     openNewGame();
@@ -377,6 +393,7 @@ function onBoardClick(v) {
     return;
   }
   if (state.pending) return;
+  if (!(await reviewMayEnd('Playing now'))) return;
   // The server judges every move (occupied, suicide, ko, superko): one source of truth.
   act((id) => api.play(id, v));
 }
@@ -429,6 +446,7 @@ async function pass() {
     return;
   }
   const g = state.game;
+  if (!(await reviewMayEnd('Passing now'))) return;
   const why = passEndsGame(g);
   if (why) {
     const yes = await askConfirm({ title: 'Pass?', text: why, ok: 'Pass' });
@@ -439,9 +457,10 @@ async function pass() {
 }
 
 // While tengen thinks, undo stops it at once and takes back its move with yours.
-function undo() {
+async function undo() {
   const g = state.game;
   if (!g || state.pending) return;
+  if (!(await reviewMayEnd('Taking back moves'))) return;
   if (isReviewing()) exitReview();
   clearTimeout(state.genmoveRetry);
   act((id) => api.undo(id));
