@@ -887,20 +887,22 @@ static bool exact_statuses(engine_t *e, bool at_end, stone_t to_move, stone_stat
         if (!ownership_current(e)) ensure_ownership(e, game_to_move(g));
         if (!mostly_settled(e)) return false;
         uint64_t budget = 0; /* AB_FINAL_BUDGET */
-        if (size > ENGINE_FINAL_EXACT_ANYTIME_SIZE) {
-            const int open = ab_final_open_points(g);
-            if (open > ENGINE_EXACT_MAX_OPEN) return false;
-            if (open > ENGINE_EXACT_FULL_OPEN) budget = ENGINE_EXACT_SHORT_BUDGET;
+        const int open = size > ENGINE_FINAL_EXACT_ANYTIME_SIZE ? ab_final_open_points(g) : 0;
+        if (open > ENGINE_EXACT_FULL_OPEN) budget = ENGINE_EXACT_SHORT_BUDGET;
+        e->exact_known = false;
+        /* Too open for the prover: "unknown", kept for the position like the prover's answers
+         * (the open points depend on the board alone). */
+        if (open <= ENGINE_EXACT_MAX_OPEN) {
+            ab_final_t *f = malloc(sizeof(*f));
+            if (!f) return false;
+            e->exact_known = ab_final_status_for(g, to_move, budget, f) && f->known &&
+                             agrees_with_benson(g, f->status);
+            memcpy(e->exact_status, f->status, sizeof e->exact_status);
+            e->exact_margin = f->black_margin;
+            free(f);
         }
-        ab_final_t *f = malloc(sizeof(*f));
-        if (!f) return false;
-        e->exact_known = ab_final_status_for(g, to_move, budget, f) && f->known &&
-                         agrees_with_benson(g, f->status);
-        memcpy(e->exact_status, f->status, sizeof e->exact_status);
-        e->exact_margin = f->black_margin;
         memcpy(e->exact_key, key, sizeof key);
         e->exact_valid = true;
-        free(f);
     }
     if (e->exact_known) {
         memcpy(status, e->exact_status, sizeof e->exact_status);
