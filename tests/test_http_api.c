@@ -13,10 +13,12 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -295,7 +297,22 @@ static char *last_analysis_text(web_t *w, const char *id)
     return text;
 }
 
-/* Close and open again: the same games with the same moves and phases, and the last search. */
+/* The "created" and "updated" times of a game's state, as one string. */
+static char *times_of(web_t *w, const char *id)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    cJSON *j;
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    char *text = malloc(128);
+    assert_non_null(text);
+    snprintf(text, 128, "%s %s", text_of(j, "created"), text_of(j, "updated"));
+    cJSON_Delete(j);
+    return text;
+}
+
+/* Close and open again: the same games with the same moves, phases and times, and the last
+ * search. */
 static void test_reload(void **state)
 {
     (void)state;
@@ -314,6 +331,13 @@ static void test_reload(void **state)
     assert_non_null(analysis);
     assert_non_null(strstr(analysis, "{\"move_number\":1,\"to_move\":\"white\","));
     assert_non_null(strstr(analysis, "\"ownership\":[["));
+    /* The file's own time is only for a file without TGWEB times: a save that ends a second
+     * later, or a copied folder, changes nothing (a game made and moved in one second once took
+     * its file's time). */
+    char *times = times_of(w, searched), file[256];
+    snprintf(file, sizeof file, "%s/%s.sgf", data_dir, searched);
+    const struct timespec later[2] = {{time(NULL) + 3600, 0}, {time(NULL) + 3600, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, file, later, 0), 0);
     const char *sgf = "{\"sgf\":\"(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])\",\"playouts\":50}";
     assert_int_equal(call(w, "POST", "/api/games", sgf, &j), 201);
     char id[WEB_ID_MAX + 1], path[128];
@@ -330,6 +354,10 @@ static void test_reload(void **state)
     w = open_server();
     char *reloaded = last_analysis_text(w, searched);
     assert_non_null(reloaded);
+    char *times_after = times_of(w, searched);
+    assert_string_equal(times, times_after);
+    free(times);
+    free(times_after);
     assert_string_equal(analysis, reloaded);
     free(analysis);
     free(reloaded);

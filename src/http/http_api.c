@@ -697,7 +697,7 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         if (!root)
             snprintf(err, sizeof err, "%s", e.message);
         else
-            g = web_store_game_from_sgf(w, id, root, &o, false, err, sizeof err);
+            g = web_store_game_from_sgf(w, id, root, &o, NULL, err, sizeof err);
         sgf_free(root);
         if (g) g->import_hash = hash;
         if (!g) {

@@ -384,10 +384,11 @@ bool web_store_remove(const web_t *w, const char *id);
 web_game_t *web_store_read_game(web_t *w, const char *id, char *err, size_t len);
 /* Build a game from an SGF tree (an import, or a file of the data folder): the main line, RE
  * for resignations, and the TGWEB property, each of its settings unless opts gives it
- * (opts->rules: the rules when RU names none). keep_times: the TGWEB times (else now). Returns
- * NULL with err filled. */
+ * (opts->rules: the rules when RU names none). file_time: NULL for an import (its times are
+ * now); for a file of the data folder, its time, kept where TGWEB gives none. Returns NULL with
+ * err filled. */
 web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *root,
-                                    const web_options_t *opts, bool keep_times, char *err,
+                                    const web_options_t *opts, const time_t *file_time, char *err,
                                     size_t errlen);
 
 /* The hash by which an import is recognised again: of the tree written back by sgf_write (so

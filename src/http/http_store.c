@@ -595,9 +595,10 @@ static stone_t resigned(const sgf_node_t *root)
 }
 
 web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *root,
-                                    const web_options_t *opts, bool keep_times, char *err,
+                                    const web_options_t *opts, const time_t *file_time, char *err,
                                     size_t errlen)
 {
+    const bool keep_times = file_time != NULL;
     rules_t rules;
     if (opts->has_rules)
         rules = opts->rules;
@@ -640,6 +641,7 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         return NULL;
     }
     web_game_set_game(wg, game);
+    if (file_time) wg->created = wg->updated = *file_time; /* unless TGWEB gives them */
     if (tg) {
         apply_tgweb(wg, tg, opts, keep_times);
         web_game_apply_ai(wg);
@@ -659,6 +661,8 @@ web_game_t *web_store_read_game(web_t *w, const char *id, char *err, size_t len)
 {
     char path[PATH_MAX + 80];
     game_path(w, id, path, sizeof path);
+    struct stat st;
+    const time_t file_time = stat(path, &st) ? time(NULL) : st.st_mtime;
     sgf_error_t e;
     sgf_node_t *root = sgf_read_file(path, &e);
     const web_options_t none = {0};
@@ -666,11 +670,8 @@ web_game_t *web_store_read_game(web_t *w, const char *id, char *err, size_t len)
     if (!root)
         snprintf(err, len, "%s", e.message);
     else
-        g = web_store_game_from_sgf(w, id, root, &none, true, err, len);
+        g = web_store_game_from_sgf(w, id, root, &none, &file_time, err, len);
     sgf_free(root);
-    struct stat st;
-    if (g && g->updated == g->created && !stat(path, &st)) /* no TGWEB times */
-        g->created = g->updated = st.st_mtime;
     return g;
 }
 
