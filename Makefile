@@ -18,7 +18,7 @@ RUN_DEPS_STAMP = build/.deps-run-ok
 TEST_DEPS_STAMP = build/.deps-test-ok
 
 .PHONY: all build run test test-release test-sanitize test-clang test-tsan test-fuzz deps deps-run \
-	bench clean fuzz fuzz-build wasm
+	bench clean fuzz fuzz-build wasm web-static
 
 all: build
 
@@ -148,5 +148,18 @@ $(WASM_DIR)/tengen.model: models/tengen.model
 	@mkdir -p $(WASM_DIR)
 	cp $< $@
 
+# The web game as static files (docs/browser.md): the page of web/, its engine in the browser
+# (build-wasm/) and the move model in one folder that any static file server can host, with no
+# tengen server. Its index.html names the in-browser back end (the tengen-backend meta tag).
+WEB_STATIC_DIR = build-web-static
+web-static: wasm
+	rm -rf $(WEB_STATIC_DIR)
+	mkdir -p $(WEB_STATIC_DIR)
+	cp -R web/. $(WEB_STATIC_DIR)/
+	sed 's/<meta name="tengen-backend" content="server">/<meta name="tengen-backend" content="local">/' \
+	  web/index.html > $(WEB_STATIC_DIR)/index.html
+	grep -q 'content="local"' $(WEB_STATIC_DIR)/index.html
+	cp $(WASM_DIR)/tengen.js $(WASM_DIR)/tengen.wasm $(WASM_DIR)/tengen.model $(WEB_STATIC_DIR)/
+
 clean:
-	rm -rf build build-sanitize build-clang build-tsan build-fuzz build-wasm
+	rm -rf build build-sanitize build-clang build-tsan build-fuzz build-wasm $(WEB_STATIC_DIR)

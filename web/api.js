@@ -1,62 +1,13 @@
-// api.js - the JSON API of `tengen web` (docs/web.md): one function per endpoint, errors as
-// ApiError with the HTTP status and the server's message, and the analysis event stream.
+// api.js - the back end the page talks to, chosen once: the tengen server's JSON API
+// (backend_server.js) or, in the static build whose index.html says so in its tengen-backend meta
+// tag, tengen's engine running in this browser (backend_local.js). Both answer the same calls
+// with the same game states (docs/web.md) and events, so the rest of the page does not know which.
 
-export class ApiError extends Error {
-  constructor(status, message, body) {
-    super(message);
-    this.status = status;
-    this.body = body || {};
-  }
-}
+import { ApiError } from './api_error.js';
+import { serverBackend } from './backend_server.js';
 
-async function request(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  let res;
-  try {
-    res = await fetch(path, init);
-  } catch (e) {
-    throw new ApiError(0, 'The tengen server does not answer. Is `tengen web` still running?');
-  }
-  const text = await res.text();
-  let data = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      data = null;
-    }
-  }
-  if (!res.ok) {
-    const msg = data && data.error ? data.error : `${res.status} ${res.statusText}`;
-    throw new ApiError(res.status, msg, data);
-  }
-  return data;
-}
+const meta = document.querySelector('meta[name="tengen-backend"]');
+const wantLocal = !!meta && meta.content === 'local';
 
-const game = (id) => `/api/games/${encodeURIComponent(id)}`;
-
-export const api = {
-  listGames: () => request('GET', '/api/games'),
-  createGame: (opts) => request('POST', '/api/games', opts),
-  importSgf: (sgf, opts = {}) => request('POST', '/api/games', { ...opts, sgf }),
-  getGame: (id) => request('GET', game(id)),
-  deleteGame: (id) => request('DELETE', game(id)),
-  play: (id, move) => request('POST', game(id) + '/play', { move }),
-  genmove: (id) => request('POST', game(id) + '/genmove'),
-  undo: (id) => request('POST', game(id) + '/undo'),
-  resign: (id) => request('POST', game(id) + '/resign'),
-  score: (id, dead) => request('POST', game(id) + '/score', dead ? { dead } : undefined),
-  stop: (id) => request('POST', game(id) + '/stop'),
-  analyze: (id, opts) => request('POST', game(id) + '/analyze', opts),
-  stopAnalysis: (id) => request('DELETE', game(id) + '/analyze'),
-  review: (id, playouts) => request('POST', game(id) + '/review', { playouts }),
-  cancelReview: (id) => request('DELETE', game(id) + '/review'),
-  copy: (id, move, opts = {}) => request('POST', game(id) + '/copy', { ...opts, move }),
-  position: (id, n) => request('GET', game(id) + '/position?move=' + n),
-  sgfUrl: (id) => game(id) + '/sgf',
-  analysisUrl: (id) => game(id) + '/analysis',
-};
+export { ApiError };
+export const api = wantLocal ? (await import('./backend_local.js')).createLocalBackend() : serverBackend;

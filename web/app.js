@@ -1,7 +1,7 @@
-// app.js - the tengen web game: talks to the JSON API (api.js, docs/web.md), keeps the page in
-// step with the game state, and handles play, the AI's turn, scoring, review, SGF and keys.
-// The server owns the game; the page keeps only the id (URL hash and localStorage) and view
-// settings, so a reload or a server restart never loses a game.
+// app.js - the tengen web game: talks to its back end (api.js: the server's JSON API of docs/web.md,
+// or the engine in the browser), keeps the page in step with the game state, and handles play,
+// the AI's turn, scoring, review, SGF and keys. The back end owns the game; the page keeps only
+// the id (URL hash and localStorage) and view settings, so a reload never loses a game.
 
 import { api, ApiError } from './api.js';
 import { BoardView, parseVertex, LETTERS } from './board.js';
@@ -171,7 +171,7 @@ function closeGame() {
 // One event stream per game: state changes (also from other tabs) and the live analysis.
 function followGame(id) {
   if (state.stream) state.stream.close();
-  const es = new EventSource(api.analysisUrl(id));
+  const es = api.follow(id);
   state.stream = es;
   es.addEventListener('state', (ev) => {
     if (state.stream !== es) return;
@@ -1293,6 +1293,11 @@ function wire() {
 }
 
 async function start() {
+  if (api.notice) {
+    // Where tengen runs when it is not the server: said once, beside the game's details.
+    $('backend-note').textContent = api.notice;
+    $('backend-note').hidden = false;
+  }
   loadView();
   wire();
   syncToggles();

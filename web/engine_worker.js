@@ -6,8 +6,14 @@
 //       the move model (relative to this file; null for none); playouts and seconds limit each
 //       move (0: no such limit; both 0: the engine's default time). Answer: {type: 'ready', model,
 //       error}. Without an init the first command starts the engine with the shipped model.
+//       keepModel: true keeps the model loaded before (no fetch) and only restarts the engine.
+//   {type: 'file', id, path, text}  write a file of the in-memory file system (an SGF for
+//       loadsgf). Answer: {type: 'file', id, ok, error}.
 //   {type: 'gtp', id, command} or {command}  one GTP command line. Answer: {type: 'reply', id,
 //       command, reply, ok}, reply being the GTP answer without its "= " or "? " and blank line.
+//       While the command runs, the lines of its answer written so far come as {type: 'progress',
+//       id, command, lines} about every PROGRESS_MS: the info lines of kata-analyze (which here
+//       searches until a stop) and of kata-genmove_analyze, as the search goes.
 //   {type: 'stop'}  "move now": the command in progress (genmove, or a count judging dead
 //       stones) ends its search and answers with what it found. No answer of its own.
 //   {type: 'bench', size, seconds}  light playouts from the empty board. Answer: {type: 'bench',
@@ -28,6 +34,8 @@ let busy = false;
 let started = false; // the engine exists (after an init or the first command)
 let aborted = ''; // why the engine stopped for good (a failed check aborts the WebAssembly)
 let loaded; // resolves when the runtime is up
+let modelLoaded = false;
+const PROGRESS_MS = 250;
 
 loaded = new Promise((resolve, reject) => {
   self.Module = {
@@ -71,12 +79,14 @@ async function loadModel(url) {
 
 async function init(msg) {
   const modelUrl = msg.model === undefined ? 'tengen.model' : msg.model;
-  const modelError = await loadModel(modelUrl);
+  const keep = msg.keepModel && modelLoaded;
+  const modelError = keep ? '' : await loadModel(modelUrl);
+  if (!keep) modelLoaded = !!modelUrl && !modelError;
   const ok = Module.ccall('tengen_wasm_start', 'number', ['number', 'number', 'number'],
     [msg.playouts || 0, msg.seconds || 0, msg.memoryMb || 0]);
   started = ok === 1;
   const error = ok ? modelError : Module.ccall('tengen_wasm_error', 'string', [], []);
-  return {type: 'ready', model: !!modelUrl && !modelError, error};
+  return {type: 'ready', model: modelLoaded, error};
 }
 
 async function gtp(msg) {
@@ -89,8 +99,23 @@ async function gtp(msg) {
   if (/[\r\n]/.test(command)) {
     return {type: 'reply', id: msg.id, command, ok: false, reply: 'one command per message'};
   }
-  const text = await Module.ccall('tengen_wasm_gtp', 'string', ['string'], [command],
-    {async: true});
+  // The answer so far is read while the search is paused in a poll; only whole lines go out.
+  let sent = 0;
+  const progress = setInterval(() => {
+    const more = Module.ccall('tengen_wasm_output', 'string', ['number'], [sent]);
+    const end = more.lastIndexOf('\n');
+    if (end < 0) return;
+    sent += end + 1;
+    const lines = more.slice(0, end).split('\n').filter((l) => l && !/^=\d*$/.test(l));
+    if (lines.length) self.postMessage({type: 'progress', id: msg.id, command, lines});
+  }, PROGRESS_MS);
+  let text;
+  try {
+    text = await Module.ccall('tengen_wasm_gtp', 'string', ['string'], [command],
+      {async: true});
+  } finally {
+    clearInterval(progress);
+  }
   // "=id answer\n\n" or "?id message\n\n"; "" for an empty line or a comment.
   const ok = !text.startsWith('?');
   const reply = text.replace(/^[=?]\d*\s?/, '').replace(/\n+$/, '');
@@ -103,6 +128,13 @@ async function handle(msg) {
     return init(msg);
   case 'gtp':
     return gtp(msg);
+  case 'file':
+    try {
+      Module.FS.writeFile(String(msg.path), String(msg.text));
+      return {type: 'file', id: msg.id, ok: true};
+    } catch (e) {
+      return {type: 'file', id: msg.id, ok: false, error: String(e && e.message || e)};
+    }
   case 'bench':
     return {type: 'bench', playoutsPerSecond: Module.ccall('tengen_wasm_bench_light', 'number',
       ['number', 'number'], [msg.size || 9, msg.seconds || 3])};

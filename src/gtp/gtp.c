@@ -58,6 +58,7 @@ struct gtp {
     bool streamed;
 
     gtp_analysis_t *analysis; /* lz-analyze or kata-analyze in progress (gtp_engine.c) */
+    const atomic_bool *inline_analysis_stop; /* gtp_set_analysis_inline; NULL: a thread */
     ponder_t *ponder;         /* search on the opponent's time in progress (NULL: none) */
 };
 
@@ -870,6 +871,16 @@ void gtp_set_user(gtp_t *gtp, void *user)
 void *gtp_user(const gtp_t *gtp)
 {
     return gtp->user;
+}
+
+void gtp_set_analysis_inline(gtp_t *gtp, const atomic_bool *stop)
+{
+    gtp->inline_analysis_stop = stop;
+}
+
+const atomic_bool *gtp_analysis_inline(const gtp_t *gtp)
+{
+    return gtp->inline_analysis_stop;
 }
 
 game_t *gtp_game(const gtp_t *gtp)

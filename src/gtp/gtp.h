@@ -14,6 +14,7 @@
 #ifndef TENGEN_GTP_H
 #define TENGEN_GTP_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -60,6 +61,13 @@ bool gtp_is_known_command(const gtp_t *gtp, const char *name);
 /* Opaque pointer for the handlers added by other modules. */
 void gtp_set_user(gtp_t *gtp, void *user);
 void *gtp_user(const gtp_t *gtp);
+
+/* lz-analyze and kata-analyze search on the caller's thread, inside the command, until *stop
+ * becomes true (NULL, the default: in a thread of their own while the loop reads on). For a front
+ * end without threads whose search returns to it now and then (the browser's, src/wasm/): the
+ * answer then holds the info lines and ends with the info line of the whole search. */
+void gtp_set_analysis_inline(gtp_t *gtp, const atomic_bool *stop);
+const atomic_bool *gtp_analysis_inline(const gtp_t *gtp);
 
 /* The game the commands act on (owned by gtp; loadsgf replaces it, so do not keep the pointer
  * across commands). */

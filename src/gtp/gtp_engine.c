@@ -458,6 +458,16 @@ static gtp_result_t analyze_common(gtp_t *gtp, int argc, char **argv, analyze_fo
     atomic_init(&a->stop, false);
     engine_set_move_filter(gtp_engine(gtp), args.filtered ? &args.filter : NULL);
     a->out = gtp_stream_begin(gtp);
+    const atomic_bool *inline_stop = gtp_analysis_inline(gtp);
+    if (inline_stop) {
+        /* The last info line sums up the whole search, however the interval fell. */
+        mcts_report_t last;
+        engine_analyze(gtp_engine(gtp), a->args.color, inline_stop, analysis_report, a, &last);
+        if (last.playouts > 0) write_info_line(a, &last);
+        free(a->line);
+        free(a);
+        return GTP_SUCCESS;
+    }
     *gtp_analysis_slot(gtp) = a;
     /* Without a thread the answer just ends (the loop writes the empty line). */
     a->running = pthread_create(&a->thread, NULL, analysis_main, a) == 0;

@@ -7,9 +7,15 @@
  * search runs. Instead the search calls search_poll() (mcts_set_poll), which now and then returns to the
  * browser's event loop (emscripten_sleep under Asyncify); a stop message that arrived meanwhile
  * calls tengen_wasm_stop, and the search ends with the playouts it has, as "move now" does in the
- * native front ends (engine_stop_search).
+ * native front ends (engine_stop_search). The same stop ends lz-analyze and kata-analyze, which
+ * here search inside the command (gtp_set_analysis_inline); their info lines can be read while
+ * the command runs (tengen_wasm_output), so the page shows the search as it goes.
+ *
+ * One command of the browser's own: tengen-count, the count with the dead stones the player
+ * chose, which the web game's scoring needs and GTP has no command for.
  */
 #include <emscripten.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,6 +31,7 @@
 #include "tengen/playout.h"
 #include "tengen/rng.h"
 #include "tengen/rules.h"
+#include "tengen/score.h"
 
 /* How long a search runs between two returns to the event loop: each return costs a few
  * milliseconds of timer delay, and a stop waits at most this long. */
@@ -34,6 +41,9 @@ static gtp_t *gtp;
 static model_t *model;
 static char error[512];
 static char *answer; /* the last answer, owned here until the next command */
+static FILE *answer_out; /* the answer being written while a command runs */
+static size_t answer_len;
+static atomic_bool analysis_stop; /* ends the analysis commands (gtp_set_analysis_inline) */
 static bool running;   /* a command is being executed (possibly paused in poll) */
 static bool stop_wanted;
 static double last_yield;
@@ -55,7 +65,39 @@ static void search_poll(void)
         emscripten_sleep(0);
         last_yield = now_seconds();
     }
-    if (stop_wanted && gtp) engine_stop_search(gtp_engine(gtp));
+    if (stop_wanted && gtp) {
+        engine_stop_search(gtp_engine(gtp));
+        atomic_store(&analysis_stop, true);
+    }
+}
+
+/* tengen-count [VERTEX...]: the count of the position under the game's rules with the strings
+ * of the listed stones dead (seki found as score_count finds it):
+ * "MARGIN BLACK WHITE BLACK_AREA WHITE_AREA BLACK_TERRITORY WHITE_TERRITORY BLACK_PRISONERS
+ * WHITE_PRISONERS DAME HANDICAP_BONUS", the points komi and the bonus included. */
+static gtp_result_t cmd_count(gtp_t *g, int argc, char **argv)
+{
+    const game_t *game = gtp_game(g);
+    const board_t *b = game_board(game);
+    static bool dead[BOARD_MAX_POINTS];
+    memset(dead, 0, sizeof dead);
+    for (int i = 1; i < argc; i++) {
+        const int p = board_point_from_gtp(b, argv[i]);
+        if (p <= 0 || !board_is_on_board(b, p)) return gtp_error(g, "invalid vertex %s", argv[i]);
+        if (board_at(b, p) == STONE_EMPTY) return gtp_error(g, "no stone at %s", argv[i]);
+        const int head = board_chain_head(b, p);
+        for (int y = 0; y < b->size; y++)
+            for (int x = 0; x < b->size; x++) {
+                const int q = board_point(b, x, y);
+                if (board_at(b, q) != STONE_EMPTY && board_chain_head(b, q) == head) dead[q] = true;
+            }
+    }
+    const rules_t *r = game_rules(game);
+    const score_t s = score_count(b, r, game_handicap(game), dead, NULL);
+    gtp_printf(g, "%g %g %g %d %d %d %d %d %d %d %d", s.margin, s.black, s.white, s.black_area,
+               s.white_area, s.black_territory, s.white_territory, s.black_prisoners,
+               s.white_prisoners, s.dame, rules_handicap_bonus(r, game_handicap(game)));
+    return GTP_SUCCESS;
 }
 
 EMSCRIPTEN_KEEPALIVE const char *tengen_wasm_error(void)
@@ -113,6 +155,12 @@ EMSCRIPTEN_KEEPALIVE int tengen_wasm_start(double playouts, double seconds, int 
         snprintf(error, sizeof error, "cannot create the engine (out of memory or bad settings)");
         return 0;
     }
+    if (!gtp_add_command(g, "tengen-count", cmd_count)) {
+        gtp_free(g);
+        snprintf(error, sizeof error, "the GTP command table is full");
+        return 0;
+    }
+    gtp_set_analysis_inline(g, &analysis_stop);
     if (gtp) gtp_free(gtp);
     gtp = g;
     mcts_set_poll(search_poll);
@@ -132,19 +180,29 @@ EMSCRIPTEN_KEEPALIVE const char *tengen_wasm_gtp(const char *line)
         snprintf(failed, sizeof failed, "? %s\n\n", error);
         return failed;
     }
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    if (!out) return "? out of memory\n\n";
+    answer_len = 0;
+    answer_out = open_memstream(&answer, &answer_len);
+    if (!answer_out) return "? out of memory\n\n";
     running = true;
     stop_wanted = false;
+    atomic_store(&analysis_stop, false);
     last_yield = now_seconds();
-    gtp_execute_line(gtp, line, strlen(line), out);
+    gtp_execute_line(gtp, line, strlen(line), answer_out);
     running = false;
     stop_wanted = false;
-    fclose(out);
-    answer = text;
+    fclose(answer_out);
+    answer_out = NULL;
     return answer ? answer : "? out of memory\n\n";
+}
+
+/* While a command runs (paused in a poll): its answer written so far from byte `from` on ("" when
+ * there is nothing new or nothing runs). Streaming commands write whole lines, so the worker
+ * passes on the info lines of an analysis as they come. */
+EMSCRIPTEN_KEEPALIVE const char *tengen_wasm_output(int from)
+{
+    if (!running || !answer_out || fflush(answer_out) != 0 || !answer) return "";
+    if (from < 0 || (size_t)from >= answer_len) return "";
+    return answer + from;
 }
 
 /* "Move now": the command in progress ends its search at the next poll and answers with the
