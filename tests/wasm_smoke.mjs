@@ -39,6 +39,7 @@ try {
     worker.onmessage = (event) => {
       const msg = event.data;
       if (msg.type === 'log') return console.log('engine: ' + msg.text);
+      if (msg.type === 'progress') return; // the lines of a search so far
       const i = waiting.findIndex((w) => w.match(msg));
       if (i >= 0) waiting.splice(i, 1)[0].resolve(msg);
       else console.log('unexpected message ' + JSON.stringify(msg));
@@ -96,7 +97,11 @@ try {
     out.dead = await window.gtp('final_status_list dead');
     out.sgf = await window.gtp('printsgf');
     out.analyze = await window.gtp('kata-genmove_analyze w 10'); // info every 0.1 s
-    out.live = await window.gtp('kata-analyze b 10'); // needs a thread: ends at once
+    // Searches inside the command until a stop; its info lines can be read meanwhile.
+    const live = window.gtp('kata-analyze b 10 ownership true');
+    await new Promise((r) => setTimeout(r, 600));
+    window.stop();
+    out.live = await live;
     return out;
   });
   check(game.plays.every((ok) => ok), 'ten plays are accepted');
@@ -108,8 +113,11 @@ try {
   check(game.dead.ok && game.dead.reply === '', 'no dead stones', JSON.stringify(game.dead.reply));
   check(game.sgf.ok && game.sgf.reply.startsWith('(;') && game.sgf.reply.includes('SZ[5]') &&
     game.sgf.reply.includes(';W[de]'), 'printsgf answers the game', game.sgf.reply.slice(0, 60));
-  check(game.live.ok && game.live.reply === '', 'kata-analyze answers with no info lines',
-    JSON.stringify(game.live.reply.slice(0, 60)));
+  const liveLines = game.live.reply.split('\n');
+  check(game.live.ok && liveLines.length >= 3 && liveLines.every((l) => /^info move /.test(l)) &&
+    / ownership( -?[01]\.\d+){25}$/.test(liveLines[liveLines.length - 1]),
+  'kata-analyze searches until stopped and ends with a whole info line',
+  `${liveLines.length} lines: ${game.live.reply.slice(0, 60)}`);
   check(game.analyze.ok && /^info move /m.test(game.analyze.reply) &&
     /^play /m.test(game.analyze.reply), 'kata-genmove_analyze answers info lines and a move',
     game.analyze.reply.split('\n').pop());

@@ -89,6 +89,19 @@ async function init(msg) {
   return {type: 'ready', model: modelLoaded, error};
 }
 
+// The running command's answer from byte `from` on. Called while that command is paused in a
+// poll, where ccall would take the call for the paused one's async return: the export is called
+// directly and its ASCII text read from the heap.
+function outputFrom(from) {
+  const at = Module._tengen_wasm_output(from);
+  const heap = Module.HEAPU8;
+  let end = at;
+  while (heap[end]) end++;
+  let text = '';
+  for (let i = at; i < end; i += 8192) text += String.fromCharCode(...heap.subarray(i, Math.min(end, i + 8192)));
+  return text;
+}
+
 async function gtp(msg) {
   if (!started) {
     const ready = await init({});
@@ -102,7 +115,7 @@ async function gtp(msg) {
   // The answer so far is read while the search is paused in a poll; only whole lines go out.
   let sent = 0;
   const progress = setInterval(() => {
-    const more = Module.ccall('tengen_wasm_output', 'string', ['number'], [sent]);
+    const more = outputFrom(sent);
     const end = more.lastIndexOf('\n');
     if (end < 0) return;
     sent += end + 1;

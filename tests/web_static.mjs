@@ -1,0 +1,220 @@
+// web_static.mjs - the browser half of tests/web_static.sh: the web game of `make web-static`,
+// served by a plain static server at the URL given (no tengen server), played in Debian chromium
+// (playwright-core) against tengen running in the page's Web Worker: the page says it runs on one
+// thread, a 5x5 game to its count with tengen's analysis shown while it thinks and on request, a
+// reload that keeps the game, the SGF downloaded and opened, "Move now", and a 19x19 move within
+// the strength's time.
+//
+// usage: node tests/web_static.mjs URL PROFILE_DIR   (URL: the served build-web-static/, ending in '/')
+import { chromium } from 'playwright-core';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [url, profile] = process.argv.slice(2);
+if (!url || !profile) {
+  console.error('usage: node tests/web_static.mjs URL PROFILE_DIR');
+  process.exit(2);
+}
+
+let failures = 0;
+function check(ok, what, detail = '') {
+  console.log(`${ok ? 'ok' : 'FAIL'}: ${what}${detail ? ` (${detail})` : ''}`);
+  if (!ok) failures++;
+}
+
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  viewport: { width: 1280, height: 860 },
+  acceptDownloads: true,
+});
+context.setDefaultTimeout(30000);
+const page = context.pages()[0] || (await context.newPage());
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(e.message));
+const apiCalls = [];
+page.on('request', (r) => {
+  if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+});
+
+const tid = (id) => page.locator(`[data-testid="${id}"]`);
+const game = () => page.evaluate(() => window.tengen.state.game);
+
+async function waitHumanTurn() {
+  await page.waitForFunction(() => {
+    const s = window.tengen && window.tengen.state;
+    const g = s && s.game;
+    if (!g || g.ai_thinking || s.genmoveInFlight || s.pending) return false;
+    return g.phase !== 'play' || g.to_move === g.human;
+  });
+  return game();
+}
+
+async function newGame(fields) {
+  const dlg = tid('new-game-dialog');
+  if (!(await dlg.isVisible())) await page.keyboard.press('n');
+  await dlg.waitFor({ state: 'visible' });
+  await tid('f-size').fill(String(fields.size));
+  await tid('f-rules').selectOption(fields.rules);
+  await tid('f-komi').fill(String(fields.komi));
+  await tid('f-colour').selectOption('black');
+  await tid('f-strength').selectOption('custom');
+  await tid('f-playouts').fill(String(fields.playouts));
+  await tid('f-seconds').fill(String(fields.seconds));
+  await tid('start-game').click();
+  await dlg.waitFor({ state: 'hidden' });
+  await page.waitForFunction((n) => {
+    const g = window.tengen.state.game;
+    return g && g.size === n && g.move_number === 0;
+  }, fields.size);
+  return game();
+}
+
+// A free point of the board that is legal for a simple reason: empty with an empty neighbour.
+function freePoint(g) {
+  const n = g.size;
+  const cols = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      if (g.board[y][x] !== '.') continue;
+      const near = [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => {
+        const a = x + dx;
+        const b = y + dy;
+        return a >= 0 && b >= 0 && a < n && b < n && g.board[b][a] === '.';
+      });
+      if (near) return cols[x] + (n - y);
+    }
+  }
+  return null;
+}
+
+try {
+  const t0 = Date.now();
+  await page.goto(url);
+  await tid('new-game-dialog').waitFor({ state: 'visible' });
+  const note = await tid('backend-note').textContent();
+  check(/one thread/.test(note) && /not cross-origin isolated/.test(note),
+    'the page says tengen runs here on one thread, not cross-origin isolated', note);
+
+  // A 5x5 game: tengen's thinking is shown (win rate, candidates), then its move.
+  let g = await newGame({ size: 5, rules: 'chinese', komi: 0.5, playouts: 300, seconds: 5 });
+  await page.locator('#board [data-vertex="C3"]').click();
+  await page.locator('#board [data-stone="C3"]').waitFor();
+  await page.waitForFunction(() => {
+    const a = window.tengen.state.analysis;
+    return a && a.candidates && a.candidates.length > 0 && a.ownership && a.ownership.length === 5;
+  });
+  g = await waitHumanTurn();
+  check(g.moves.length === 2 && g.moves[0] === 'C3' && g.evaluations[1] > 0 && g.evaluations[1] < 1,
+    'tengen answered C3 with its win rate', g.moves.join(' '));
+  check(g.ai_move && g.ai_move.playouts > 0, 'tengen\'s move has its search', JSON.stringify(g.ai_move));
+  check(/tengen played/.test(await tid('status').textContent()), 'the status says where tengen played');
+
+  // An occupied point is refused in words.
+  await page.locator(`#board [data-vertex="${g.moves[1] === 'pass' ? 'C3' : g.moves[1]}"]`).click();
+  await page.waitForFunction(() => /occupied/i.test(document.querySelector('[data-testid="message"]').textContent));
+  check((await game()).moves.length === 2, 'the refused move changed nothing');
+
+  // Analyze on my turn: candidates and the win rate come, live; off again ends it.
+  await tid('analyze').click();
+  await page.waitForFunction((n) => {
+    const s = window.tengen.state;
+    const a = s.analysis;
+    return s.game.analyzing && a && a.move_number === n && a.candidates.length > 0 && a.playouts > 0;
+  }, g.move_number);
+  const first = await page.evaluate(() => window.tengen.state.analysis.playouts);
+  await page.waitForFunction((p) => window.tengen.state.analysis.playouts > p, first);
+  await page.locator('[data-testid="candidates"] tbody tr').first().waitFor();
+  check(/%/.test(await tid('winrate').textContent()), 'the analysis shows a win rate and grows',
+    await tid('winrate').textContent());
+  await tid('analyze').click();
+  await page.waitForFunction(() => !window.tengen.state.game.analyzing);
+
+  // A reload keeps the game (IndexedDB).
+  const before = await game();
+  await page.reload();
+  await page.waitForFunction((id) => {
+    const g2 = window.tengen && window.tengen.state.game;
+    return g2 && g2.id === id;
+  }, before.id);
+  g = await game();
+  check(g.moves.join(' ') === before.moves.join(' ') && g.board.join('/') === before.board.join('/'),
+    'a reload brings the game back', g.moves.join(' '));
+
+  // Play on to the end: my moves where there is room, then passes; tengen counts.
+  for (let i = 0; i < 30; i++) {
+    g = await waitHumanTurn();
+    if (g.phase !== 'play') break;
+    const v = i < 6 ? freePoint(g) : null;
+    const n = g.move_number;
+    if (v) await page.locator(`#board [data-vertex="${v}"]`).click();
+    else await tid('pass').click();
+    await page.waitForFunction((m) => {
+      const s = window.tengen.state;
+      return document.getElementById('dlg-confirm').open || s.game.move_number > m || s.game.phase !== 'play' ||
+        /occupied|suicide|ko/i.test(document.querySelector('[data-testid="message"]').textContent);
+    }, n);
+    if (await tid('confirm-dialog').isVisible()) await tid('confirm-ok').click();
+  }
+  g = await waitHumanTurn();
+  check(g.phase === 'scoring' && g.scoring && /^[BW]\+|^0$/.test(g.scoring.result),
+    'two passes start the count with tengen\'s dead stones', g.scoring && g.scoring.result);
+  await tid('accept-score').click();
+  await page.waitForFunction(() => window.tengen.state.game.phase === 'over');
+  g = await game();
+  check(/wins|Jigo/.test(g.result_text), 'the game ends with its result', g.result_text);
+
+  // SGF out: the download has the moves and the result.
+  const [download] = await Promise.all([page.waitForEvent('download'), tid('download-sgf').click()]);
+  const sgfPath = join(profile, 'out.sgf');
+  await download.saveAs(sgfPath);
+  const sgf = readFileSync(sgfPath, 'utf8');
+  check(/SZ\[5\]/.test(sgf) && /;B\[cc\]/.test(sgf) && sgf.includes(`RE[${g.result}]`),
+    'the SGF download has the size, the moves and the result', sgf.slice(0, 80));
+
+  // SGF in: a 9x9 game of five moves opens at its end, and tengen plays on.
+  const file = join(profile, 'in.sgf');
+  writeFileSync(file, '(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]PB[Ann]PW[Bob];B[ee];W[cc];B[gc];W[cg];B[gg])');
+  await tid('sgf-file').setInputFiles(file);
+  await page.waitForFunction(() => {
+    const g2 = window.tengen.state.game;
+    return g2 && g2.size === 9 && g2.move_number === 5;
+  });
+  g = await game();
+  check(g.moves.join(' ') === 'E5 C7 G7 C3 G3' && g.board[4][4] === 'X' && g.players.black === 'Ann',
+    'an opened SGF has its moves, stones and players', g.moves.join(' '));
+  await tid('review-exit').click().catch(() => {});
+  g = await waitHumanTurn();
+  check(g.move_number === 6 && g.to_move === 'black', 'tengen plays on in the opened game', g.moves.join(' '));
+
+  // 19x19: a move within the strength's time (2 s), then "Move now" stops a 60-second search.
+  await newGame({ size: 19, rules: 'japanese', komi: 6.5, playouts: 0, seconds: 2 });
+  let t = Date.now();
+  await page.locator('#board [data-vertex="Q16"]').click();
+  await page.waitForFunction(() => window.tengen.state.game.ai_thinking);
+  g = await waitHumanTurn();
+  let took = (Date.now() - t) / 1000;
+  check(g.move_number === 2 && g.moves[1] !== 'pass' && took < 4.5,
+    'a 19x19 move within its 2 seconds', `${g.moves[1]} after ${took.toFixed(1)} s, ${g.ai_move.playouts} playouts`);
+  await newGame({ size: 19, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 60 });
+  await page.locator('#board [data-vertex="D4"]').click();
+  await tid('move-now').waitFor({ state: 'visible' });
+  await page.waitForTimeout(1000);
+  t = Date.now();
+  await tid('move-now').click();
+  g = await waitHumanTurn();
+  took = (Date.now() - t) / 1000;
+  check(g.move_number === 2 && took < 3, '"Move now" ends a 60-second search', `${took.toFixed(1)} s`);
+
+  check(apiCalls.length === 0, 'no request to a tengen server', apiCalls.slice(0, 3).join(' '));
+  check(pageErrors.length === 0, 'no page errors', pageErrors.join('; '));
+  console.log(`web_static: ${((Date.now() - t0) / 1000).toFixed(1)} s in the browser`);
+} catch (e) {
+  check(false, 'the game runs through', String(e && e.stack || e));
+  await page.screenshot({ path: join(profile, 'failure.png') }).catch(() => {});
+} finally {
+  await context.close();
+}
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# web_static.sh - the web game without a server: builds `make web-static` (build-web-static/),
+# serves the folder with a plain static server (python3 -m http.server, no tengen running) and
+# plays it in Debian chromium with playwright-core (tests/web_static.mjs) against tengen in the
+# page's Web Worker: a 5x5 game to its count with the analysis shown, a reload that keeps it,
+# SGF out and in, "Move now", a 19x19 move within its time.
+#
+# usage: bash tests/web_static.sh path/to/tengen   (from the source root; CTest does this)
+#
+# Skipped with a note where the other browser tests are: without emcc, python3, node, npm or
+# chromium.
+set -u
+source "$(dirname "$0")/common.bash"
+test_start web_static Makefile "$@"
+
+for tool in emcc python3; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "note: $tool not found, static web game test skipped (make deps installs it)"
+        exit 0
+    fi
+done
+need_chromium "static web game test"
+need_node_package "static web game test" playwright-core
+
+if ! make -s -C "$ROOT" -j2 web-static >"$SCRATCH/build.log" 2>&1; then
+    tail -n 30 "$SCRATCH/build.log" >&2
+    echo "web_static: FAIL: make web-static" >&2
+    exit 1
+fi
+
+(cd "$ROOT/build-web-static" && exec python3 -u -m http.server 0 --bind 127.0.0.1) >"$SCRATCH/server.log" 2>&1 &
+SERVER_PID=$!
+trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
+PORT=
+for _ in $(seq 1 100); do
+    PORT=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$SCRATCH/server.log" | head -n 1)
+    [ -n "$PORT" ] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+done
+if [ -z "$PORT" ]; then
+    cat "$SCRATCH/server.log" >&2
+    echo "web_static: FAIL: the static server did not start" >&2
+    exit 1
+fi
+
+mkdir -p "$SCRATCH/profile"
+CHROMIUM=$CHROMIUM timeout 150 node "$ROOT/tests/web_static.mjs" "http://127.0.0.1:$PORT/" "$SCRATCH/profile"
