@@ -102,11 +102,9 @@ try {
   let g = await newGame({ size: 5, rules: 'chinese', komi: 0.5, playouts: 300, seconds: 5 });
   await page.locator('#board [data-vertex="C3"]').click();
   await page.locator('#board [data-stone="C3"]').waitFor();
-  await page.waitForFunction(() => {
-    const a = window.tengen.state.analysis;
-    return a && a.candidates && a.candidates.length > 0 && a.ownership && a.ownership.length === 5;
-  });
   g = await waitHumanTurn();
+  check(g.last_analysis && g.last_analysis.ownership.length === 5 && g.last_analysis.best === g.moves[1],
+    'tengen\'s search is kept with its ownership', JSON.stringify(g.last_analysis).slice(0, 80));
   check(g.moves.length === 2 && g.moves[0] === 'C3' && g.evaluations[1] > 0 && g.evaluations[1] < 1,
     'tengen answered C3 with its win rate', g.moves.join(' '));
   check(g.ai_move && g.ai_move.playouts > 0, 'tengen\'s move has its search', JSON.stringify(g.ai_move));
@@ -193,7 +191,16 @@ try {
   await newGame({ size: 19, rules: 'japanese', komi: 6.5, playouts: 0, seconds: 2 });
   let t = Date.now();
   await page.locator('#board [data-vertex="Q16"]').click();
-  await page.waitForFunction(() => window.tengen.state.game.ai_thinking);
+  await tid('thinking').waitFor({ state: 'visible' });
+  // Its thinking is shown as it goes: candidates on the board and in the list, the win rate.
+  await page.waitForFunction(() => {
+    const s = window.tengen.state;
+    const a = s.analysis;
+    return s.game.ai_thinking && a && !a.final && a.candidates.length > 0 && a.ownership.length === 19;
+  });
+  await page.locator('[data-testid="candidates"] tbody tr').first().waitFor();
+  await page.locator('#board .cand').first().waitFor();
+  check(/%/.test(await tid('winrate').textContent()), 'tengen\'s thinking is shown live');
   g = await waitHumanTurn();
   let took = (Date.now() - t) / 1000;
   check(g.move_number === 2 && g.moves[1] !== 'pass' && took < 4.5,

@@ -379,6 +379,7 @@ class LocalBackend {
         if (!r.ok) throw fail(400, 'bad field', `A handicap of ${handicap} is not possible on ${size}x${size}: ${r.reply}.`);
       }
       const rec = await this.newRecord(await this.gtp('printsgf'), 0, { size, rules, komi, handicap: handicap >= 2 ? handicap : 0, human, ai });
+      rec.positions.push(await this.readPosition(size));
       this.loaded = { id: rec.id, moves: 0, settings: `${playouts} ${seconds}` };
       await this.save(rec);
       return this.state(rec);
@@ -392,7 +393,7 @@ class LocalBackend {
       id: newId(), ...fields, start_sgf: startSgf, start_moves: startMoves,
       moves: [], colors: [], evaluations: [], positions: [],
       phase: 'play', end: null, result: null, scoring: null, ai_move: null, last_analysis: null,
-      created: now, updated: now,
+      sgf: startSgf, created: now, updated: now,
     };
     return rec;
   }

@@ -170,7 +170,10 @@ async function drain() {
   while (queue.length) {
     const msg = queue.shift();
     try {
-      self.postMessage(await handle(msg));
+      const answer = await handle(msg);
+      // Every answer carries the id of its message, for a page that waits on several at once.
+      if (answer.id === undefined && msg.id !== undefined) answer.id = msg.id;
+      self.postMessage(answer);
     } catch (e) {
       self.postMessage({type: 'error', id: msg.id, error: String(e && e.message || e)});
     }
