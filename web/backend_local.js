@@ -115,7 +115,7 @@ class LocalBackend {
   constructor() {
     this.worker = new EngineWorker(new URL('engine_worker.js', import.meta.url));
     this.store = new GameStore();
-    this.games = new Map(); // id -> record, for the games read this session
+    this.games = new Map(); // id -> record, for the games read since the page loaded
     this.live = new Map(); // id -> { thinking, analyzing, genmove, analysis } (never saved)
     this.streams = new Map(); // id -> Set of LocalStream
     this.engine = Promise.resolve(); // the chain of engine work, one at a time
