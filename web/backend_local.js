@@ -135,8 +135,9 @@ class LocalBackend {
     return run;
   }
 
-  async gtp(command, onProgress) {
-    const r = await this.worker.command(command, onProgress);
+  // One GTP command that must succeed; search.id becomes its id (for stop) once it is sent.
+  async gtp(command, onProgress, search) {
+    const r = await this.worker.command(command, onProgress, search && ((id) => { search.id = id; }));
     if (!r.ok) throw fail(500, 'engine', `tengen refused "${command}": ${r.reply}`);
     return r.reply;
   }
@@ -190,7 +191,7 @@ class LocalBackend {
   // ---- records, states and events ----
 
   liveOf(id) {
-    if (!this.live.has(id)) this.live.set(id, { thinking: false, analyzing: false, genmove: null, analysis: null });
+    if (!this.live.has(id)) this.live.set(id, { thinking: false, analyzing: false, genmove: null, analysis: null, search: null });
     return this.live.get(id);
   }
 
@@ -294,12 +295,25 @@ class LocalBackend {
 
   // ---- analysis ----
 
+  // Stop the search of `work` and wait for it. The stop is repeated until it has ended: one sent
+  // while the commands before the search ran (the game being loaded) would reach none.
+  async stopAndWait(work, search) {
+    const stop = () => {
+      if (search.id !== undefined) this.worker.stop(search.id);
+    };
+    stop();
+    const again = setInterval(stop, 100);
+    try {
+      await work.catch(() => {});
+    } finally {
+      clearInterval(again);
+    }
+  }
+
   // End the analysis of game id, if one runs, and wait for it.
   async endAnalysis(id) {
     const live = this.liveOf(id);
-    if (!live.analysis) return;
-    this.worker.stop();
-    await live.analysis.catch(() => {});
+    if (live.analysis) await this.stopAndWait(live.analysis, live.search);
   }
 
   async endAllAnalyses() {
@@ -313,7 +327,11 @@ class LocalBackend {
     const started = performance.now();
     let last = null;
     live.analyzing = true;
-    const timer = setTimeout(() => this.worker.stop(), seconds * 1000);
+    const search = {};
+    live.search = search;
+    const timer = setTimeout(() => {
+      if (live.analysis && live.search === search) this.stopAndWait(live.analysis, search);
+    }, seconds * 1000);
     const publish = (line, final) => {
       const info = parseInfoLine(line, rec.size, toMove);
       if (!info) return;
@@ -323,7 +341,7 @@ class LocalBackend {
     live.analysis = this.withEngine(async () => {
       await this.sync(rec);
       const reply = await this.gtp(`kata-analyze ${gtpColor(toMove)} interval ${INFO_INTERVAL} ownership true`,
-        (lines) => lines.forEach((l) => publish(l, false)));
+        (lines) => lines.forEach((l) => publish(l, false)), search);
       const lines = reply.split('\n').filter((l) => l.startsWith('info'));
       if (lines.length) publish(lines[lines.length - 1], true);
     }).finally(async () => {
@@ -447,7 +465,7 @@ class LocalBackend {
   async deleteGame(id) {
     const rec = await this.record(id);
     await this.endAnalysis(id);
-    if (this.liveOf(id).thinking) this.worker.stop();
+    if (this.liveOf(id).genmove) await this.stopAndWait(this.liveOf(id).genmove, this.liveOf(id).search);
     await this.store.delete(id);
     this.games.delete(id);
     if (this.loaded && this.loaded.id === id) this.loaded = null;
@@ -512,10 +530,12 @@ class LocalBackend {
       last = analysisEvent(info, { move_number: n, to_move: colour, seconds: (performance.now() - started) / 1000, final });
       this.emit(id, 'analysis', last);
     };
+    const search = {};
+    live.search = search;
     live.genmove = this.withEngine(async () => {
       await this.sync(rec);
       const reply = await this.gtp(`kata-genmove_analyze ${gtpColor(colour)} interval ${INFO_INTERVAL} ownership true`,
-        (lines) => lines.forEach((l) => publish(l, false)));
+        (lines) => lines.forEach((l) => publish(l, false)), search);
       const lines = reply.split('\n');
       const infos = lines.filter((l) => l.startsWith('info'));
       if (infos.length) publish(infos[infos.length - 1], true);
@@ -553,8 +573,7 @@ class LocalBackend {
     const rec = await this.record(id);
     const live = this.liveOf(id);
     if (live.genmove) {
-      this.worker.stop();
-      await live.genmove.catch(() => {});
+      await this.stopAndWait(live.genmove, live.search);
     } else if (live.analysis) {
       await this.endAnalysis(id);
     }
@@ -565,8 +584,7 @@ class LocalBackend {
     const rec = await this.record(id);
     const live = this.liveOf(id);
     if (live.thinking && live.genmove) {
-      this.worker.stop();
-      await live.genmove.catch(() => {});
+      await this.stopAndWait(live.genmove, live.search);
     }
     await this.endAnalysis(id);
     if (rec.end === 'resign' && rec.result === `${rec.ai.color === 'black' ? 'B' : 'W'}+R`) {
@@ -605,8 +623,7 @@ class LocalBackend {
     if (rec.phase === 'over') throw fail(409, 'game over', 'The game is over.');
     const live = this.liveOf(id);
     if (live.genmove) {
-      this.worker.stop();
-      await live.genmove.catch(() => {});
+      await this.stopAndWait(live.genmove, live.search);
     }
     await this.endAnalysis(id);
     if (rec.phase === 'over') return this.state(rec);

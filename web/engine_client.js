@@ -32,17 +32,19 @@ export class EngineWorker {
     this.waiting.clear();
   }
 
-  send(msg, onProgress) {
+  send(msg, onProgress, onSent) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, onProgress });
       this.worker.postMessage({ ...msg, id });
+      if (onSent) onSent(id);
     });
   }
 
-  // One GTP line: { ok, reply }. onProgress(lines) gets the answer's lines while it runs.
-  command(command, onProgress) {
-    return this.send({ type: 'gtp', command }, onProgress);
+  // One GTP line: { ok, reply }. onProgress(lines) gets the answer's lines while it runs;
+  // onSent(id) the id that stop(id) takes.
+  command(command, onProgress, onSent) {
+    return this.send({ type: 'gtp', command }, onProgress, onSent);
   }
 
   // (Re)start the engine with these limits per move: { error } ('' when it started).
@@ -55,8 +57,8 @@ export class EngineWorker {
     if (!r.ok) throw new Error(`cannot write ${path}: ${r.error}`);
   }
 
-  // "Move now", or the end of an analysis: the command running answers at once.
-  stop() {
-    this.worker.postMessage({ type: 'stop' });
+  // "Move now", or the end of an analysis: the command of that id, if it runs, answers at once.
+  stop(id) {
+    this.worker.postMessage({ type: 'stop', id });
   }
 }

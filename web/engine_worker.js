@@ -14,8 +14,9 @@
 //       While the command runs, the lines of its answer written so far come as {type: 'progress',
 //       id, command, lines} about every PROGRESS_MS: the info lines of kata-analyze (which here
 //       searches until a stop) and of kata-genmove_analyze, as the search goes.
-//   {type: 'stop'}  "move now": the command in progress (genmove, or a count judging dead
-//       stones) ends its search and answers with what it found. No answer of its own.
+//   {type: 'stop', id}  "move now": the command in progress (genmove, or a count judging dead
+//       stones, or kata-analyze) ends its search and answers with what it found; with an id,
+//       only if that command is the one in progress. No answer of its own.
 //   {type: 'bench', size, seconds}  light playouts from the empty board. Answer: {type: 'bench',
 //       playoutsPerSecond}.
 // From the worker, besides the answers: {type: 'log', text}, a line of the engine's log (what the
@@ -31,6 +32,7 @@
 
 const queue = [];
 let busy = false;
+let running = null; // the message being handled
 let started = false; // the engine exists (after an init or the first command)
 let aborted = ''; // why the engine stopped for good (a failed check aborts the WebAssembly)
 let loaded; // resolves when the runtime is up
@@ -169,6 +171,7 @@ async function drain() {
   }
   while (queue.length) {
     const msg = queue.shift();
+    running = msg;
     try {
       const answer = await handle(msg);
       // Every answer carries the id of its message, for a page that waits on several at once.
@@ -178,6 +181,7 @@ async function drain() {
       self.postMessage({type: 'error', id: msg.id, error: String(e && e.message || e)});
     }
   }
+  running = null;
   busy = false;
 }
 
@@ -188,8 +192,10 @@ self.onmessage = (event) => {
     return;
   }
   if (msg.type === 'stop') {
-    // Only while the runtime is up; a stop with nothing running is harmless.
-    if (self.Module && Module._tengen_wasm_stop && busy) Module._tengen_wasm_stop();
+    // Only while the runtime is up; a stop with nothing running is harmless. With an id, only
+    // that command is stopped (a stop repeated until its search ends never reaches the next).
+    const mine = msg.id === undefined || (running && running.id === msg.id);
+    if (self.Module && Module._tengen_wasm_stop && busy && mine) Module._tengen_wasm_stop();
     return;
   }
   queue.push(msg);
