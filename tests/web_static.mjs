@@ -59,6 +59,7 @@ async function newGame(fields) {
   await tid('f-size').fill(String(fields.size));
   await tid('f-rules').selectOption(fields.rules);
   await tid('f-komi').fill(String(fields.komi));
+  if (await tid('f-handicap').isEnabled()) await tid('f-handicap').selectOption('0');
   await tid('f-colour').selectOption('black');
   await tid('f-strength').selectOption('custom');
   await tid('f-playouts').fill(String(fields.playouts));
@@ -141,6 +142,13 @@ try {
   check(g.moves.join(' ') === before.moves.join(' ') && g.board.join('/') === before.board.join('/'),
     'a reload brings the game back', g.moves.join(' '));
 
+  // Undo takes back my move and tengen's answer; the game goes on from there.
+  await tid('undo').click();
+  await page.waitForFunction(() => window.tengen.state.game.move_number === 0);
+  await page.locator('#board [data-vertex="C3"]').click();
+  g = await waitHumanTurn();
+  check(g.move_number === 2 && g.moves[0] === 'C3', 'undo, then tengen answers the move again', g.moves.join(' '));
+
   // Play on to the end: my moves where there is room, then passes; tengen counts.
   for (let i = 0; i < 30; i++) {
     g = await waitHumanTurn();
@@ -186,6 +194,26 @@ try {
   await tid('review-exit').click().catch(() => {});
   g = await waitHumanTurn();
   check(g.move_number === 6 && g.to_move === 'black', 'tengen plays on in the opened game', g.moves.join(' '));
+
+  // Handicap: on 9x9 with two stones tengen (White) moves first.
+  await page.keyboard.press('n');
+  await tid('new-game-dialog').waitFor({ state: 'visible' });
+  await tid('f-size').fill('9');
+  await tid('f-rules').selectOption('chinese');
+  await tid('f-komi').fill('0.5');
+  await tid('f-handicap').selectOption('2');
+  await tid('f-colour').selectOption('black');
+  await tid('f-strength').selectOption('custom');
+  await tid('f-playouts').fill('300');
+  await tid('f-seconds').fill('5');
+  await tid('start-game').click();
+  await page.waitForFunction(() => {
+    const s = window.tengen.state;
+    return s.game && s.game.size === 9 && s.game.handicap === 2 && s.game.move_number === 1 && !s.game.ai_thinking;
+  });
+  g = await waitHumanTurn();
+  check(g.handicap === 2 && g.setup_stones === 2 && g.moves.length === 1 && g.to_move === 'black',
+    'a handicap game: two stones, tengen moves first', `${g.setup_stones} stones, moves ${g.moves.join(' ')}`);
 
   // 19x19: a move within the strength's time (2 s), then "Move now" stops a 60-second search.
   await newGame({ size: 19, rules: 'japanese', komi: 6.5, playouts: 0, seconds: 2 });
