@@ -58,8 +58,10 @@ struct gtp {
     bool streamed;
 
     gtp_analysis_t *analysis; /* lz-analyze or kata-analyze in progress (gtp_engine.c) */
-    const atomic_bool *inline_analysis_stop; /* gtp_set_analysis_inline; NULL: a thread */
     ponder_t *ponder;         /* search on the opponent's time in progress (NULL: none) */
+    /* The stop flag of analyses run inside their command (gtp_set_analysis_inline); NULL: they
+     * run in a thread of their own. */
+    const atomic_bool *inline_analysis_stop;
 };
 
 static void line_reset(line_state_t *ls)

@@ -4,12 +4,12 @@
  * GTP front end has. The move model is a file the worker writes into the in-memory file system.
  *
  * The build has one thread and no shared memory, so a "stop" message cannot set a flag while a
- * search runs. Instead the search calls search_poll() (mcts_set_poll), which now and then returns to the
- * browser's event loop (emscripten_sleep under Asyncify); a stop message that arrived meanwhile
- * calls tengen_wasm_stop, and the search ends with the playouts it has, as "move now" does in the
- * native front ends (engine_stop_search). The same stop ends lz-analyze and kata-analyze, which
- * here search inside the command (gtp_set_analysis_inline); their info lines can be read while
- * the command runs (tengen_wasm_output), so the page shows the search as it goes.
+ * search runs. Instead the search calls search_poll() (mcts_set_poll), which now and then returns
+ * to the browser's event loop (emscripten_sleep under Asyncify); a stop message that arrived
+ * meanwhile calls tengen_wasm_stop, and the search ends with the playouts it has, as "move now"
+ * does in the native front ends (engine_stop_search). The same stop ends lz-analyze and
+ * kata-analyze, which here search inside the command (gtp_set_analysis_inline); their info lines
+ * can be read while the command runs (tengen_wasm_output), so the page shows the search as it goes.
  *
  * One command of the browser's own: tengen-count, the count with the dead stones the player
  * chose, which the web game's scoring needs and GTP has no command for.
@@ -40,11 +40,11 @@
 static gtp_t *gtp;
 static model_t *model;
 static char error[512];
-static char *answer; /* the last answer, owned here until the next command */
+static char *answer;     /* the last answer, owned here until the next command */
 static FILE *answer_out; /* the answer being written while a command runs */
 static size_t answer_len;
 static atomic_bool analysis_stop; /* ends the analysis commands (gtp_set_analysis_inline) */
-static bool running;   /* a command is being executed (possibly paused in poll) */
+static bool running;              /* a command is being executed (possibly paused in poll) */
 static bool stop_wanted;
 static double last_yield;
 
