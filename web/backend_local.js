@@ -143,20 +143,21 @@ class LocalBackend {
   }
 
   // Bring the engine to rec (inside withEngine): its settings, the SGF of its start, its moves.
-  async sync(rec) {
+  // upto: only the first moves (a past position, for its analysis).
+  async sync(rec, upto = rec.moves.length) {
     const settings = `${rec.ai.playouts} ${rec.ai.seconds}`;
     const l = this.loaded;
-    if (l && l.id === rec.id && l.moves === rec.moves.length && l.settings === settings) return;
+    if (l && l.id === rec.id && l.moves === upto && l.settings === settings) return;
     this.loaded = null;
     if (!l || l.settings !== settings) {
       const ready = await this.worker.init({ playouts: rec.ai.playouts, seconds: rec.ai.seconds, keepModel: true });
       if (ready.error) throw fail(500, 'engine', 'tengen cannot start: ' + ready.error);
     }
     await this.worker.writeFile('/game.sgf', rec.start_sgf);
-    const base = Math.min(rec.start_moves, rec.moves.length);
+    const base = Math.min(rec.start_moves, upto);
     await this.gtp(`loadsgf /game.sgf ${base + 1}`);
-    for (let i = base; i < rec.moves.length; i++) await this.gtp(`play ${gtpColor(rec.colors[i])} ${rec.moves[i]}`);
-    this.loaded = { id: rec.id, moves: rec.moves.length, settings };
+    for (let i = base; i < upto; i++) await this.gtp(`play ${gtpColor(rec.colors[i])} ${rec.moves[i]}`);
+    this.loaded = { id: rec.id, moves: upto, settings };
   }
 
   // The engine's position after its last command, as the state has it.
@@ -320,9 +321,10 @@ class LocalBackend {
     for (const id of this.live.keys()) await this.endAnalysis(id);
   }
 
-  startAnalysis(rec, seconds) {
+  // Search the position after n moves (the current one, or a past one in a review).
+  startAnalysis(rec, seconds, n) {
     const live = this.liveOf(rec.id);
-    const n = rec.moves.length;
+    const current = n === rec.moves.length;
     const toMove = rec.positions[n].to_move;
     const started = performance.now();
     let last = null;
@@ -339,7 +341,7 @@ class LocalBackend {
       this.emit(rec.id, 'analysis', last);
     };
     live.analysis = this.withEngine(async () => {
-      await this.sync(rec);
+      await this.sync(rec, n);
       const reply = await this.gtp(`kata-analyze ${gtpColor(toMove)} interval ${INFO_INTERVAL} ownership true`,
         (lines) => lines.forEach((l) => publish(l, false)), search);
       const lines = reply.split('\n').filter((l) => l.startsWith('info'));
@@ -348,7 +350,7 @@ class LocalBackend {
       clearTimeout(timer);
       live.analysis = null;
       live.analyzing = false;
-      if (last && rec.moves.length === n) {
+      if (last && current && rec.moves.length === n) {
         const { final, candidates, ...summary } = last;
         rec.last_analysis = summary;
       }
@@ -667,13 +669,12 @@ class LocalBackend {
     const live = this.liveOf(id);
     const seconds = opts.seconds === undefined ? ANALYZE_SECONDS : opts.seconds;
     if (typeof seconds !== 'number' || !(seconds >= 0.1 && seconds <= 600)) throw fail(400, 'bad field', 'seconds must be from 0.1 to 600.');
-    if (opts.move !== undefined && opts.move !== rec.moves.length) {
-      throw fail(501, 'not here', 'The browser version analyses the current position only.');
-    }
-    if (rec.phase !== 'play') throw fail(409, 'game over', 'The game is over.');
+    const n = opts.move === undefined ? rec.moves.length : opts.move;
+    if (!Number.isInteger(n) || n < 0 || n > rec.moves.length) throw fail(400, 'bad field', 'move is out of range.');
+    if (n === rec.moves.length && rec.phase !== 'play') throw fail(409, 'game over', 'The game is over.');
     if (live.thinking) throw fail(409, 'ai thinking', 'tengen is thinking about its move.');
     await this.endAllAnalyses();
-    this.startAnalysis(rec, seconds);
+    this.startAnalysis(rec, seconds, n);
     const s = this.state(rec);
     this.emit(id, 'state', s);
     return s;
@@ -693,8 +694,30 @@ class LocalBackend {
     return this.getGame(id);
   }
 
-  async copy() {
-    throw fail(501, 'not here', 'Playing on from a past move needs the tengen server (tengen web).');
+  // A new game from the first `move` moves of this one ("Continue from here").
+  async copy(id, move, opts = {}) {
+    const rec = await this.record(id);
+    const n = move === undefined ? rec.moves.length : move;
+    if (!Number.isInteger(n) || n < 0 || n > rec.moves.length) throw fail(400, 'bad field', 'move is out of range.');
+    const human = opts.human === 'black' || opts.human === 'white' ? opts.human : rec.human;
+    const ai = { ...rec.ai, color: other(human) };
+    if (Number.isInteger(opts.playouts) && opts.playouts >= 0 && opts.playouts <= 1000000) ai.playouts = opts.playouts;
+    if (typeof opts.seconds === 'number' && opts.seconds >= 0.1 && opts.seconds <= 120) ai.seconds = opts.seconds;
+    const fields = { size: rec.size, rules: rec.rules, komi: rec.komi, handicap: rec.handicap, human, ai };
+    const c = await this.newRecord(rec.start_sgf, Math.min(rec.start_moves, n), fields);
+    if (rec.players) c.players = { ...rec.players };
+    c.moves = rec.moves.slice(0, n);
+    c.colors = rec.colors.slice(0, n);
+    c.evaluations = rec.evaluations.slice(0, n);
+    c.positions = rec.positions.slice(0, n + 1);
+    await this.endAllAnalyses();
+    await this.withEngine(async () => {
+      await this.sync(c);
+      c.sgf = await this.gtp('printsgf');
+      if (n >= 2 && c.moves[n - 1] === 'pass' && c.moves[n - 2] === 'pass') await this.enterScoring(c);
+    });
+    await this.save(c);
+    return this.state(c);
   }
 
   async position(id, n) {
