@@ -1,9 +1,9 @@
 // web_static.mjs - the browser half of tests/web_static.sh: the web game of `make web-static`,
 // served by a plain static server at the URL given (no tengen server), played in Debian chromium
 // (playwright-core) against tengen running in the page's Web Worker: the page says it runs on one
-// thread, a 5x5 game to its count with tengen's analysis shown while it thinks and on request, a
-// reload that keeps the game, the SGF downloaded and opened, "Move now", and a 19x19 move within
-// the strength's time.
+// thread, a 5x5 game to its count with tengen's search kept and its analysis on request, a reload
+// that keeps the game, undo, the SGF downloaded and opened, a handicap game, Atari Go against the
+// alpha-beta player, a 19x19 move within the strength's time, the live thinking and "Move now".
 //
 // usage: node tests/web_static.mjs URL PROFILE_DIR   (URL: the served build-web-static/, ending in '/')
 import { chromium } from 'playwright-core';
@@ -61,6 +61,7 @@ async function newGame(fields) {
   await tid('f-komi').fill(String(fields.komi));
   if (await tid('f-handicap').isEnabled()) await tid('f-handicap').selectOption('0');
   await tid('f-colour').selectOption('black');
+  if (await tid('f-engine').isEnabled()) await tid('f-engine').selectOption(fields.engine || 'mcts');
   await tid('f-strength').selectOption('custom');
   await tid('f-playouts').fill(String(fields.playouts));
   await tid('f-seconds').fill(String(fields.seconds));
@@ -214,6 +215,17 @@ try {
   g = await waitHumanTurn();
   check(g.handicap === 2 && g.setup_stones === 2 && g.moves.length === 1 && g.to_move === 'black',
     'a handicap game: two stones, tengen moves first', `${g.setup_stones} stones, moves ${g.moves.join(' ')}`);
+
+  // Atari Go against the alpha-beta player: the first capture ends the game.
+  g = await newGame({ size: 7, rules: 'atari-go', komi: 0, engine: 'ab', playouts: 5000, seconds: 1 });
+  for (let i = 0; i < 25 && g.phase === 'play'; i++) {
+    const n = g.move_number;
+    await page.locator(`#board [data-vertex="${freePoint(g)}"]`).click();
+    await page.waitForFunction((m) => window.tengen.state.game.move_number > m, n);
+    g = await waitHumanTurn();
+  }
+  check(g.phase === 'over' && g.end === 'capture' && g.ai.engine === 'ab' && /first to capture/.test(g.result_text),
+    'Atari Go against alpha-beta ends at the first capture', `${g.result_text} after ${g.moves.length} moves`);
 
   // 19x19: a move within the strength's time (2 s), then "Move now" stops a 60-second search.
   await newGame({ size: 19, rules: 'japanese', komi: 6.5, playouts: 0, seconds: 2 });

@@ -3,7 +3,8 @@
 # serves the folder with a plain static server (python3 -m http.server, no tengen running) and
 # plays it in Debian chromium with playwright-core (tests/web_static.mjs) against tengen in the
 # page's Web Worker: a 5x5 game to its count with the analysis shown, a reload that keeps it,
-# SGF out and in, "Move now", a 19x19 move within its time.
+# undo, SGF out and in, a handicap game, Atari Go against alpha-beta, a 19x19 move within its
+# time, the live thinking and "Move now".
 #
 # usage: bash tests/web_static.sh path/to/tengen   (from the source root; CTest does this)
 #

@@ -142,15 +142,24 @@ class LocalBackend {
     return r.reply;
   }
 
+  // The engine's limits and player for the AI settings ai; settingsKey tells whether they change.
+  static engineOptions(ai) {
+    return { playouts: ai.playouts, seconds: ai.seconds, engine: ai.engine, keepModel: true };
+  }
+
+  static settingsKey(ai) {
+    return `${ai.engine} ${ai.playouts} ${ai.seconds}`;
+  }
+
   // Bring the engine to rec (inside withEngine): its settings, the SGF of its start, its moves.
   // upto: only the first moves (a past position, for its analysis).
   async sync(rec, upto = rec.moves.length) {
-    const settings = `${rec.ai.playouts} ${rec.ai.seconds}`;
+    const settings = LocalBackend.settingsKey(rec.ai);
     const l = this.loaded;
     if (l && l.id === rec.id && l.moves === upto && l.settings === settings) return;
     this.loaded = null;
     if (!l || l.settings !== settings) {
-      const ready = await this.worker.init({ playouts: rec.ai.playouts, seconds: rec.ai.seconds, keepModel: true });
+      const ready = await this.worker.init(LocalBackend.engineOptions(rec.ai));
       if (ready.error) throw fail(500, 'engine', 'tengen cannot start: ' + ready.error);
     }
     await this.worker.writeFile('/game.sgf', rec.start_sgf);
@@ -384,11 +393,13 @@ class LocalBackend {
     if (!Number.isInteger(playouts) || playouts < 0 || playouts > 1000000) throw fail(400, 'bad field', 'playouts must be a whole number from 0 to 1,000,000.');
     const seconds = opts.seconds === undefined ? 10 : opts.seconds;
     if (typeof seconds !== 'number' || !(seconds >= 0.1 && seconds <= 120)) throw fail(400, 'bad field', 'seconds must be from 0.1 to 120.');
-    const ai = { color: other(human), engine: 'mcts', playouts, seconds, threads: 1, resign: 0.1 };
+    const engine = opts.engine === undefined ? 'mcts' : opts.engine;
+    if (engine !== 'mcts' && engine !== 'ab') throw fail(400, 'bad field', 'engine must be "mcts" or "ab".');
+    const ai = { color: other(human), engine, playouts, seconds, threads: 1, resign: 0.1 };
     await this.endAllAnalyses();
     return this.withEngine(async () => {
       this.loaded = null;
-      const ready = await this.worker.init({ playouts, seconds, keepModel: true });
+      const ready = await this.worker.init(LocalBackend.engineOptions(ai));
       if (ready.error) throw fail(500, 'engine', 'tengen cannot start: ' + ready.error);
       await this.gtp(`boardsize ${size}`);
       await this.gtp('clear_board');
@@ -400,7 +411,7 @@ class LocalBackend {
       }
       const rec = await this.newRecord(await this.gtp('printsgf'), 0, { size, rules, komi, handicap: handicap >= 2 ? handicap : 0, human, ai });
       rec.positions.push(await this.readPosition(size));
-      this.loaded = { id: rec.id, moves: 0, settings: `${playouts} ${seconds}` };
+      this.loaded = { id: rec.id, moves: 0, settings: LocalBackend.settingsKey(ai) };
       await this.save(rec);
       return this.state(rec);
     });
@@ -426,7 +437,8 @@ class LocalBackend {
     await this.endAllAnalyses();
     return this.withEngine(async () => {
       this.loaded = null;
-      const ready = await this.worker.init({ playouts: opts.playouts || 10000, seconds: opts.seconds || 10, keepModel: true });
+      const ai = { color: other(human), engine: opts.engine === 'ab' ? 'ab' : 'mcts', playouts: opts.playouts || 10000, seconds: opts.seconds || 10, threads: 1, resign: 0.1 };
+      const ready = await this.worker.init(LocalBackend.engineOptions(ai));
       if (ready.error) throw fail(500, 'engine', 'tengen cannot start: ' + ready.error);
       await this.worker.writeFile('/game.sgf', sgf);
       const r = await this.worker.command('loadsgf /game.sgf');
@@ -442,14 +454,13 @@ class LocalBackend {
         black: (/PB\[([^\]]*)\]/.exec(sgf) || [])[1] || null,
         white: (/PW\[([^\]]*)\]/.exec(sgf) || [])[1] || null,
       };
-      const ai = { color: other(human), engine: 'mcts', playouts: opts.playouts || 10000, seconds: opts.seconds || 10, threads: 1, resign: 0.1 };
       const rec = await this.newRecord(whole, moves.length, { size, rules, komi, handicap, human, ai });
       if (players.black || players.white) rec.players = players;
       // The position of every move, for the review's steps.
       await this.worker.writeFile('/game.sgf', whole);
       await this.gtp('loadsgf /game.sgf 1');
       rec.positions.push(await this.readPosition(size));
-      this.loaded = { id: rec.id, moves: 0, settings: `${ai.playouts} ${ai.seconds}` };
+      this.loaded = { id: rec.id, moves: 0, settings: LocalBackend.settingsKey(ai) };
       for (const [colour, move] of moves) {
         await this.gtp(`play ${gtpColor(colour)} ${move}`);
         await this.recordMove(rec, colour, move, null);

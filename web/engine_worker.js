@@ -2,9 +2,10 @@
 // (tengen.js and tengen.wasm, built by `make wasm` beside this file) and speaks GTP with the page.
 //
 // Messages to the worker:
-//   {type: 'init', model, playouts, seconds, memoryMb}  (re)start the engine; model is the URL of
-//       the move model (relative to this file; null for none); playouts and seconds limit each
-//       move (0: no such limit; both 0: the engine's default time). Answer: {type: 'ready', model,
+//   {type: 'init', model, playouts, seconds, memoryMb, engine}  (re)start the engine; model is
+//       the URL of the move model (relative to this file; null for none); playouts and seconds
+//       limit each move (0: no such limit; both 0: the engine's default time); engine 'ab' plays
+//       with the alpha-beta search (playouts then count positions), else the Monte Carlo search. Answer: {type: 'ready', model,
 //       error}. Without an init the first command starts the engine with the shipped model.
 //       keepModel: true keeps the model loaded before (no fetch) and only restarts the engine.
 //   {type: 'file', id, path, text}  write a file of the in-memory file system (an SGF for
@@ -84,8 +85,8 @@ async function init(msg) {
   const keep = msg.keepModel && modelLoaded;
   const modelError = keep ? '' : await loadModel(modelUrl);
   if (!keep) modelLoaded = !!modelUrl && !modelError;
-  const ok = Module.ccall('tengen_wasm_start', 'number', ['number', 'number', 'number'],
-    [msg.playouts || 0, msg.seconds || 0, msg.memoryMb || 0]);
+  const ok = Module.ccall('tengen_wasm_start', 'number', ['number', 'number', 'number', 'number'],
+    [msg.playouts || 0, msg.seconds || 0, msg.memoryMb || 0, msg.engine === 'ab' ? 1 : 0]);
   started = ok === 1;
   const error = ok ? modelError : Module.ccall('tengen_wasm_error', 'string', [], []);
   return {type: 'ready', model: modelLoaded, error};

@@ -130,9 +130,12 @@ EMSCRIPTEN_KEEPALIVE int tengen_wasm_load_model(const char *path)
 
 /* (Re)create the engine: an empty 19x19 board under Chinese rules (GTP's boardsize, komi and
  * tengen-rules change them), the loaded model if any, and per move at most `playouts` playouts
- * and `seconds` seconds (0: no such limit; both 0: the engine's default time), in a node pool of
- * memory_mb MB (0: the engine's default). Returns 1, or 0 with tengen_wasm_error() set. */
-EMSCRIPTEN_KEEPALIVE int tengen_wasm_start(double playouts, double seconds, int memory_mb)
+ * (alpha_beta: positions) and `seconds` seconds (0: no such limit; both 0: the engine's default
+ * time), in a node pool of memory_mb MB (0: the engine's default); the player is the Monte Carlo
+ * search, or the alpha-beta search when alpha_beta is not 0. Returns 1, or 0 with
+ * tengen_wasm_error() set. */
+EMSCRIPTEN_KEEPALIVE int tengen_wasm_start(double playouts, double seconds, int memory_mb,
+                                           int alpha_beta)
 {
     if (running) {
         snprintf(error, sizeof error, "busy: a command is running");
@@ -150,6 +153,7 @@ EMSCRIPTEN_KEEPALIVE int tengen_wasm_start(double playouts, double seconds, int 
     if (memory_mb > 0) s.memory_mb = memory_mb;
     s.threads = 1;
     s.model = model;
+    s.kind = alpha_beta ? ENGINE_AB : ENGINE_MCTS;
     gtp_t *g = gtp_new_with_settings(19, &rules, &s);
     if (!g) {
         snprintf(error, sizeof error, "cannot create the engine (out of memory or bad settings)");
@@ -175,7 +179,7 @@ EMSCRIPTEN_KEEPALIVE const char *tengen_wasm_gtp(const char *line)
     free(answer);
     answer = NULL;
     if (running) return "? busy: a command is running\n\n";
-    if (!gtp && !tengen_wasm_start(0, 0, 0)) {
+    if (!gtp && !tengen_wasm_start(0, 0, 0, 0)) {
         static char failed[600];
         snprintf(failed, sizeof failed, "? %s\n\n", error);
         return failed;
