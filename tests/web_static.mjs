@@ -233,8 +233,10 @@ try {
   await page.locator('#board [data-vertex="Q16"]').click();
   g = await waitHumanTurn();
   let took = (Date.now() - t) / 1000;
-  check(g.move_number === 2 && g.moves[1] !== 'pass' && took < 4.5,
-    'a 19x19 move within its 2 seconds', `${g.moves[1]} after ${took.toFixed(1)} s, ${g.ai_move.playouts} playouts`);
+  // The search's own time, and the click's to the stone on the board (the page's work added).
+  check(g.move_number === 2 && g.moves[1] !== 'pass' && g.ai_move.seconds < 2.5 && took < 6,
+    'a 19x19 move within its 2 seconds',
+    `${g.moves[1]}: search ${g.ai_move.seconds} s, ${took.toFixed(1)} s from the click, ${g.ai_move.playouts} playouts`);
   await newGame({ size: 19, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 60 });
   await page.locator('#board [data-vertex="D4"]').click();
   await tid('move-now').waitFor({ state: 'visible' });
