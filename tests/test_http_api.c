@@ -5,7 +5,9 @@
  * moves, the count and the last search kept); "move now" and undo and delete while the AI
  * searches (from another thread, as a second browser tab would); copies of the first moves; the
  * engine choice (alpha-beta) through a reload; a game review (kept, ended midway); the checks of
- * Host, Origin and Content-Type. Runs under ASan+UBSan like every test. */
+ * Host, Origin and Content-Type; the clocks (the arithmetic of every time control, the `clock`
+ * field's validation, the engine's time plan from the clock, a loss on time noticed without a
+ * move, and clocks through a reload). Runs under ASan+UBSan like every test. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +16,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -736,6 +739,284 @@ static void test_guard(void **state)
     web_reply_free(&r);
 }
 
+/* ---- clocks ---- */
+
+static web_time_control_t time_control(const char *json)
+{
+    cJSON *j = cJSON_Parse(json);
+    web_time_control_t tc;
+    char err[256];
+    if (!web_clock_parse(j, &tc, err, sizeof err)) fail_msg("%s: %s", json, err);
+    cJSON_Delete(j);
+    return tc;
+}
+
+/* The arithmetic of one clock under each time control: charges, views, the flag. */
+static void test_clock_arithmetic(void **state)
+{
+    (void)state;
+    web_clock_side_t s, v;
+    /* Absolute: main time only; a move at the last moment loses. */
+    web_time_control_t tc = time_control("{\"type\":\"absolute\",\"main\":10}");
+    web_clock_fill(&tc, &s);
+    assert_true(web_clock_charge(&tc, &s, 4, true));
+    assert_float_equal(s.main, 6, 1e-9);
+    assert_float_equal(web_clock_left(&tc, &s), 6, 1e-9);
+    assert_false(web_clock_charge(&tc, &s, 6, true));
+    assert_float_equal(s.main, 0, 0);
+    /* Byo-yomi 5 s + 3 x 2 s: main first, then a period per overrun; a move in time keeps one. */
+    tc = time_control("{\"type\":\"byoyomi\",\"main\":5,\"periods\":3,\"period\":2}");
+    web_clock_fill(&tc, &s);
+    assert_float_equal(web_clock_left(&tc, &s), 11, 1e-9);
+    v = web_clock_view(&tc, &s, 6.5);
+    assert_float_equal(v.main, 0, 0);
+    assert_int_equal(v.periods, 3);
+    assert_float_equal(v.period, 0.5, 1e-9);
+    v = web_clock_view(&tc, &s, 7.5); /* the first period used up */
+    assert_int_equal(v.periods, 2);
+    assert_float_equal(v.period, 1.5, 1e-9);
+    assert_true(web_clock_charge(&tc, &s, 6.5, true)); /* in the first period: all 3 kept */
+    assert_int_equal(s.periods, 3);
+    assert_float_equal(s.period, 2, 0);
+    assert_true(web_clock_charge(&tc, &s, 3.9, true)); /* one period overrun */
+    assert_int_equal(s.periods, 2);
+    assert_true(web_clock_charge(&tc, &s, 1.99, true));
+    assert_int_equal(s.periods, 2);
+    assert_false(web_clock_charge(&tc, &s, 4, true)); /* both periods gone */
+    assert_int_equal(s.periods, 0);
+    /* No main time: straight into byo-yomi. */
+    tc = time_control("{\"type\":\"byoyomi\",\"main\":0,\"periods\":1,\"period\":30}");
+    web_clock_fill(&tc, &s);
+    assert_true(web_clock_charge(&tc, &s, 29, true));
+    assert_float_equal(web_clock_left(&tc, &s), 30, 1e-9);
+    /* Canadian 1 s + 2 moves in 10 s: the period runs down over its moves, then starts again. */
+    tc = time_control("{\"type\":\"canadian\",\"main\":1,\"stones\":2,\"period\":10}");
+    web_clock_fill(&tc, &s);
+    assert_true(web_clock_charge(&tc, &s, 4, true)); /* 3 s of the period, one move */
+    assert_float_equal(s.main, 0, 0);
+    assert_float_equal(s.period, 7, 1e-9);
+    assert_int_equal(s.stones, 1);
+    assert_true(web_clock_charge(&tc, &s, 5, true)); /* the period's last move: a new period */
+    assert_float_equal(s.period, 10, 0);
+    assert_int_equal(s.stones, 2);
+    assert_true(web_clock_charge(&tc, &s, 2, false)); /* an undo: charged, no move counted */
+    assert_int_equal(s.stones, 2);
+    assert_false(web_clock_charge(&tc, &s, 8, true));
+    /* Fischer 3 s + 2 s: the increment after every move, not after an undo. */
+    tc = time_control("{\"type\":\"fischer\",\"main\":3,\"increment\":2}");
+    web_clock_fill(&tc, &s);
+    assert_true(web_clock_charge(&tc, &s, 1, true));
+    assert_float_equal(s.main, 4, 1e-9);
+    assert_true(web_clock_charge(&tc, &s, 1, false));
+    assert_float_equal(s.main, 3, 1e-9);
+    v = web_clock_view(&tc, &s, 1);
+    assert_float_equal(v.main, 2, 1e-9);
+    assert_false(web_clock_charge(&tc, &s, 3.5, true));
+    /* What the engine is told, as KGS's time_left: main time, then the period and periods. */
+    tc = time_control("{\"type\":\"byoyomi\",\"main\":5,\"periods\":3,\"period\":2}");
+    web_clock_fill(&tc, &s);
+    engine_clock_t ec;
+    double seconds;
+    int stones;
+    web_clock_engine(&tc, &s, &ec, &seconds, &stones);
+    assert_int_equal(ec.kind, ENGINE_CLOCK_BYOYOMI);
+    assert_int_equal(ec.stones, 3);
+    assert_float_equal(seconds, 5, 0);
+    assert_int_equal(stones, 0);
+    assert_true(web_clock_charge(&tc, &s, 7, true));
+    web_clock_engine(&tc, &s, &ec, &seconds, &stones);
+    assert_float_equal(seconds, 2, 0);
+    assert_int_equal(stones, 2);
+    char buf[64];
+    assert_string_equal(web_clock_overtime_text(&tc, buf, sizeof buf), "3x2 byo-yomi");
+    /* Refused time controls: every field named. */
+    static const char *const BAD[] = {
+        "5",
+        "[]",
+        "{}",
+        "{\"type\":\"hourglass\"}",
+        "{\"type\":\"absolute\"}",
+        "{\"type\":\"absolute\",\"main\":0}",
+        "{\"type\":\"absolute\",\"main\":\"60\"}",
+        "{\"type\":\"absolute\",\"main\":1e9}",
+        "{\"type\":\"byoyomi\",\"main\":60,\"period\":30}",
+        "{\"type\":\"byoyomi\",\"main\":60,\"periods\":1.5,\"period\":30}",
+        "{\"type\":\"byoyomi\",\"main\":60,\"periods\":5,\"period\":0}",
+        "{\"type\":\"canadian\",\"main\":60,\"stones\":0,\"period\":300}",
+        "{\"type\":\"fischer\",\"main\":60}",
+        "{\"type\":\"fischer\",\"main\":60,\"increment\":-1}",
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        cJSON *j = cJSON_Parse(BAD[i]);
+        char err[256] = "";
+        web_time_control_t bad;
+        if (web_clock_parse(j, &bad, err, sizeof err)) fail_msg("accepted %s", BAD[i]);
+        assert_non_null(strstr(err, "clock"));
+        cJSON_Delete(j);
+    }
+}
+
+/* The game `id`, locked (unlock_game gives it back). */
+static web_game_t *locked_game(web_t *w, const char *id)
+{
+    web_game_t *g = web_find_game(w, id);
+    assert_non_null(g);
+    pthread_mutex_lock(&g->lock);
+    return g;
+}
+
+static void unlock_game(web_game_t *g)
+{
+    pthread_mutex_unlock(&g->lock);
+    web_game_unref(g);
+}
+
+static const cJSON *clock_side(const cJSON *state, const char *color)
+{
+    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(state, "clock"),
+                                            color);
+}
+
+/* A game with clocks through the API: the engine plans from its clock, its genmove is charged,
+ * the human's clock runs out without any move and the game is lost on time (W+T, in the SGF
+ * too), nothing takes it back, and a reload keeps it all. */
+static void test_clock_game(void **state)
+{
+    (void)state;
+    web_t *w = open_server();
+    cJSON *j;
+    char id[WEB_ID_MAX + 1], path[128];
+    /* The engine is told the clock: byo-yomi 0 + 1 x 2 s, no playout limit: 2 s less 10% and
+     * the lag, as GTP's kgs-time_settings would plan it. */
+    assert_int_equal(call(w, "POST", "/api/games",
+                          "{\"size\":5,\"human\":\"white\",\"playouts\":0,"
+                          "\"clock\":{\"type\":\"byoyomi\",\"main\":0,\"periods\":1,\"period\":2}}",
+                          &j),
+                     201);
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    assert_string_equal(text_of(cJSON_GetObjectItemCaseSensitive(j, "clock"), "type"), "byoyomi");
+    assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(j, "clock"), "running"))); /* the AI's turn: none */
+    cJSON_Delete(j);
+    web_game_t *g = locked_game(w, id);
+    web_game_clock_start_ai(g, STONE_BLACK);
+    double soft, hard;
+    engine_time_plan(g->engine, STONE_BLACK, &soft, &hard);
+    assert_float_equal(soft, 1.3, 1e-9);
+    assert_float_equal(hard, 1.3, 1e-9);
+    assert_true(web_game_clock_stop(g, false, NULL));
+    unlock_game(g);
+
+    /* Fischer 30 s + 5 s: tengen's genmove is charged and earns the increment; then the human's
+     * clock runs. */
+    assert_int_equal(call(w, "POST", "/api/games",
+                          "{\"size\":5,\"human\":\"white\",\"playouts\":50,"
+                          "\"clock\":{\"type\":\"fischer\",\"main\":30,\"increment\":5}}",
+                          &j),
+                     201);
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/genmove", id);
+    assert_int_equal(call(w, "POST", path, NULL, &j), 200);
+    const double ai_seconds = number_of(cJSON_GetObjectItemCaseSensitive(j, "ai_move"), "seconds");
+    const double black = number_of(clock_side(j, "black"), "main");
+    assert_true(black > 34 - ai_seconds - 0.1 && black <= 35 - ai_seconds + 0.01);
+    assert_string_equal(text_of(cJSON_GetObjectItemCaseSensitive(j, "clock"), "running"), "white");
+    cJSON_Delete(j);
+
+    /* Absolute 60 s for the human: their clock runs from the start; moved back by 61 s, the next
+     * request finds it run out: White wins on time, and nothing is played or taken back. */
+    assert_int_equal(call(w, "POST", "/api/games",
+                          "{\"size\":5,\"playouts\":50,"
+                          "\"clock\":{\"type\":\"absolute\",\"main\":60}}",
+                          &j),
+                     201);
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    assert_string_equal(text_of(cJSON_GetObjectItemCaseSensitive(j, "clock"), "running"), "black");
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/play", id);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"C3\"}", NULL), 200);
+    snprintf(path, sizeof path, "/api/games/%s/genmove", id);
+    assert_int_equal(call(w, "POST", path, NULL, NULL), 200);
+    g = locked_game(w, id);
+    assert_int_equal(g->clock.running, STONE_BLACK);
+    assert_true(g->clock.marks && g->clock.marks[0].valid && g->clock.marks[1].valid);
+    g->clock.started -= 61;
+    unlock_game(g);
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_string_equal(text_of(j, "phase"), "over");
+    assert_string_equal(text_of(j, "end"), "time");
+    assert_string_equal(text_of(j, "result"), "W+T");
+    assert_string_equal(text_of(j, "result_text"), "White wins on time.");
+    assert_string_equal(text_of(cJSON_GetObjectItemCaseSensitive(j, "clock"), "flagged"), "black");
+    assert_float_equal(number_of(clock_side(j, "black"), "left"), 0, 0);
+    cJSON_Delete(j);
+    static const char *const REFUSED[] = {"play", "undo", "genmove", "score"};
+    for (size_t i = 0; i < sizeof REFUSED / sizeof REFUSED[0]; i++) {
+        snprintf(path, sizeof path, "/api/games/%s/%s", id, REFUSED[i]);
+        assert_int_equal(call(w, "POST", path, "{\"move\":\"D4\"}", &j), 409);
+        assert_string_equal(text_of(j, "reason"), "game over");
+        cJSON_Delete(j);
+    }
+    snprintf(path, sizeof path, "/api/games/%s/sgf", id);
+    web_reply_t r;
+    web_api_handle(w, "GET", path, NULL, NULL, 0, &r);
+    assert_int_equal(r.status, 200);
+    assert_non_null(strstr(r.body, "RE[W+T]"));
+    assert_non_null(strstr(r.body, "TM[60]"));
+    assert_non_null(strstr(r.body, ";B[cc]BL["));
+    assert_non_null(strstr(r.body, "WL["));
+    web_reply_free(&r);
+
+    /* A running clock stops with the server, charged; it comes back as it was. */
+    assert_int_equal(call(w, "POST", "/api/games",
+                          "{\"size\":5,\"clock\":{\"type\":\"byoyomi\",\"main\":100,"
+                          "\"periods\":3,\"period\":10}}",
+                          &j),
+                     201);
+    char running[WEB_ID_MAX + 1];
+    snprintf(running, sizeof running, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+    g = locked_game(w, running);
+    g->clock.started -= 30.5;
+    unlock_game(g);
+    assert_true(web_close(w));
+    w = open_server();
+    g = locked_game(w, running);
+    assert_int_equal(g->clock.running, STONE_EMPTY); /* until a request comes */
+    /* 30.5 s and the time to the stop charged (much less than a second, even under ASan). */
+    assert_true(g->clock.side[STONE_BLACK].main <= 69.5 && g->clock.side[STONE_BLACK].main > 68.5);
+    assert_int_equal(g->clock.side[STONE_BLACK].periods, 3);
+    unlock_game(g);
+    assert_int_equal(call(w, "GET", "/api/games", NULL, NULL), 200); /* listing starts nothing */
+    g = locked_game(w, running);
+    assert_int_equal(g->clock.running, STONE_EMPTY);
+    unlock_game(g);
+    snprintf(path, sizeof path, "/api/games/%s", running);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_string_equal(text_of(cJSON_GetObjectItemCaseSensitive(j, "clock"), "running"), "black");
+    assert_true(number_of(clock_side(j, "black"), "main") <= 69.5);
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_string_equal(text_of(j, "result"), "W+T");
+    assert_string_equal(text_of(cJSON_GetObjectItemCaseSensitive(j, "clock"), "flagged"), "black");
+    cJSON_Delete(j);
+    /* An import keeps a file's RE on time, and its TM and OT as information only. */
+    assert_int_equal(call(w, "POST", "/api/games",
+                          "{\"sgf\":\"(;GM[1]SZ[5]TM[300]OT[3x30 byo-yomi]RE[B+Time];B[cc])\"}",
+                          &j),
+                     201);
+    assert_string_equal(text_of(j, "result"), "B+T");
+    assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(j, "clock")));
+    const cJSON *info = cJSON_GetObjectItemCaseSensitive(j, "info");
+    assert_string_equal(text_of(info, "time"), "300");
+    assert_string_equal(text_of(info, "overtime"), "3x30 byo-yomi");
+    cJSON_Delete(j);
+    assert_true(web_close(w));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -748,6 +1029,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_review, setup, teardown),
         cmocka_unit_test_setup_teardown(test_engine_choice, setup, teardown),
         cmocka_unit_test(test_guard),
+        cmocka_unit_test(test_clock_arithmetic),
+        cmocka_unit_test_setup_teardown(test_clock_game, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,9 +14,12 @@
 # (its events with each candidate's score lead, its stop, its time cap, the requests that end
 # it, review of one past position and then another, bad requests), a game review ("Analyse this
 # game": its progress events, cancelled midway, its data in the state and the SGF, read back by an
-# import and after a restart, ended by a delete and by the server's stop; bad requests), and a
+# import and after a restart, ended by a delete and by the server's stop; bad requests), a
 # restart that finds every game with its moves and engine (a corrupt file is reported and left alone; a second
-# server on the folder refused).
+# server on the folder refused), and clocks (bad `clock` objects refused, tengen's genmove charged
+# to its clock, 2 s games lost on time by a human who never moves, noticed by the event stream
+# alone and by GET, nothing played or taken back after it, TM/OT/BL and RE[W+T] in the SGF, a
+# running clock stopped by a restart and running again as it was).
 #   bash tests/web_api.sh <path to tengen>    (from the source root; CTest does this)
 set -u
 source "$(dirname "$0")/common.bash"
@@ -1074,6 +1077,103 @@ stop_server
 start_server review3 --threads 1
 req GET "/api/games/$GR3"
 has "$POSITIONS" "a restart keeps the review"
+stop_server
+
+# ---- clocks: the `clock` field, tengen's time charged, a loss on time without a move, a restart ----
+start_server clock --threads 2
+for bad in '{"clock":5}' '{"clock":"byoyomi"}' '{"clock":{}}' '{"clock":{"type":"hourglass"}}' \
+    '{"clock":{"type":"absolute"}}' '{"clock":{"type":"absolute","main":0}}' \
+    '{"clock":{"type":"absolute","main":"600"}}' '{"clock":{"type":"absolute","main":100000}}' \
+    '{"clock":{"type":"byoyomi","main":600,"period":30}}' \
+    '{"clock":{"type":"byoyomi","main":600,"periods":0,"period":30}}' \
+    '{"clock":{"type":"byoyomi","main":600,"periods":2.5,"period":30}}' \
+    '{"clock":{"type":"byoyomi","main":-1,"periods":5,"period":30}}' \
+    '{"clock":{"type":"byoyomi","main":600,"periods":5,"period":0.5}}' \
+    '{"clock":{"type":"canadian","main":600,"period":300}}' \
+    '{"clock":{"type":"fischer","main":300}}' '{"clock":{"type":"fischer","main":300,"increment":-5}}'; do
+    req POST /api/games "$bad"
+    expect 400 "bad field" "bad clock $bad"
+    has '"error":"clock' "the sentence names the clock's field ($bad)"
+done
+for none in '{"size":5,"clock":null}' '{"size":5,"clock":{"type":"none"}}'; do
+    req POST /api/games "$none"
+    expect 201 "" "no clock: $none"
+    has '"clock":null' "no clock: $none"
+done
+# Two clocks that run out while nobody moves: absolute 2 s, watched only by the event stream (its
+# own timer ends the game), and byo-yomi 0 + 2 x 1 s, asked for with GET.
+req POST /api/games '{"size":5,"clock":{"type":"absolute","main":2}}'
+expect 201 "" "a 2 s game"
+has '"running":"black"' "the human's clock runs from the start"
+GT=$(id_of_body)
+curl -sN "$URL/api/games/$GT/analysis" >"$SCRATCH/sse-clock" 2>/dev/null &
+SSE=$!
+req POST /api/games '{"size":5,"clock":{"type":"byoyomi","main":0,"periods":2,"period":1}}'
+expect 201 "" "a byo-yomi game"
+GY=$(id_of_body)
+# Meanwhile tengen's genmove is charged to its clock, and earns its Fischer increment.
+req POST /api/games '{"size":5,"human":"white","playouts":200,"clock":{"type":"fischer","main":30,"increment":5}}'
+expect 201 "" "a Fischer game"
+has '"running":null' "no clock runs before tengen is asked to move"
+GF=$(id_of_body)
+req POST "/api/games/$GF/genmove"
+expect 200 "" "genmove on a clock"
+ai_seconds=$(sed -n 's/.*"ai_move":{[^}]*"seconds":\([0-9.]*\)}.*/\1/p' "$BODY")
+black_left=$(sed -n 's/.*"black":{"main":\([0-9.]*\),.*/\1/p' "$BODY")
+awk -v t="$ai_seconds" -v b="$black_left" 'BEGIN { exit !(t > 0 && b > 34 - t && b < 35.01 - t) }' ||
+    fail "tengen's $ai_seconds s not charged: Black has $black_left s of 30 + 5"
+has '"running":"white"' "the human's clock runs after tengen's move"
+wait_for "$SCRATCH/sse-clock" '"result":"W+T"' || fail "the stream did not show the loss on time"
+kill "$SSE" 2>/dev/null
+wait "$SSE" 2>/dev/null
+grep -q '"end":"time"' "$SCRATCH/sse-clock" || fail "the stream's state has no end on time"
+for _ in $(seq 1 50); do
+    req GET "/api/games/$GY"
+    grep -q '"phase":"over"' "$BODY" && break
+    sleep 0.1
+done
+has '"result":"W+T"' "byo-yomi periods run out"
+has '"flagged":"black"' "the clock that ran out"
+req GET "/api/games/$GT"
+for f in '"phase":"over"' '"end":"time"' '"result":"W+T"' '"result_text":"White wins on time."' \
+    '"black":{"main":0,"left":0}' '"running":null,"flagged":"black"'; do
+    has "$f" "lost on time"
+done
+req POST "/api/games/$GT/play" '{"move":"C3"}'
+expect 409 "game over" "a move after the loss on time"
+req POST "/api/games/$GT/undo"
+expect 409 "game over" "undo of a loss on time"
+req GET "/api/games/$GT/sgf"
+has 'RE[W+T]' "the SGF's result on time"
+has 'TM[2]' "the SGF's main time"
+req GET "/api/games/$GF/sgf"
+has 'TM[30]OT[Fischer 5 s]' "the SGF's time control"
+has ';B[' "tengen's move in the SGF"
+grep -q ';B\[[a-e][a-e]\]BL\[3[0-9.]*\]' "$BODY" || fail "no BL after tengen's move: $(head -c 300 "$BODY")"
+# A running clock stops with the server and runs again from the next request, as it was.
+req POST /api/games '{"size":5,"clock":{"type":"absolute","main":60}}'
+GR60=$(id_of_body)
+sleep 0.3
+req GET "/api/games/$GF"
+fischer=$(grep -o '"clock":{.*"flagged":null}' "$BODY" | sed 's/"white":{[^}]*}//; s/"running":"white"//')
+req GET "/api/games/$GR60"
+before=$(sed -n 's/.*"black":{"main":\([0-9.]*\),.*/\1/p' "$BODY")
+t0=$(date +%s.%N)
+stop_server
+# Charged: the time until the server stopped, not the second it is down nor its start.
+stopping=$(awk -v t="$(date +%s.%N)" -v t0="$t0" 'BEGIN { print t - t0 }')
+sleep 1
+start_server clock2 --threads 1
+req GET "/api/games/$GR60"
+after=$(sed -n 's/.*"black":{"main":\([0-9.]*\),.*/\1/p' "$BODY")
+awk -v a="$after" -v b="$before" -v s="$stopping" 'BEGIN { exit !(a <= b && a > b - s - 0.3) }' ||
+    fail "a restart changed the clock: $before s before, $after s after ($stopping s to stop)"
+has '"running":"black"' "the clock runs again after a restart"
+req GET "/api/games/$GF"
+fischer_after=$(grep -o '"clock":{.*"flagged":null}' "$BODY" | sed 's/"white":{[^}]*}//; s/"running":"white"//')
+[ "$fischer_after" = "$fischer" ] || fail "a restart changed tengen's clock: $fischer, then $fischer_after"
+req GET "/api/games/$GT"
+has '"result":"W+T"' "a restart keeps the loss on time"
 stop_server
 
 if [ "$failures" -gt 0 ]; then

@@ -12,7 +12,9 @@
 //           the alpha-beta engine, "Analyse this game" (progress, graph, mistakes marked on the
 //           board, kept across a reload; a move while it runs asks first), the count in dark
 //           mode, the saved games list, a phone-sized screenshot,
-//           tapping twice to play on a touch screen, and sounds.
+//           tapping twice to play on a touch screen, sounds, and clocks (a game with a clock preset:
+//           both shown, mine ticking, tengen's charged; a 3 s clock of the custom fields let run
+//           out: red, ticking with the sounds on, the loss on time shown).
 //   resume: after the server restarted, the same browser profile opens the page and finds the
 //           game where it was, and play goes on.
 // Every wait is on a condition (never a fixed sleep); one step's limit is STEP_MS.
@@ -134,6 +136,16 @@ async function newGame(fields) {
   await tid('f-strength').selectOption('custom');
   await tid('f-playouts').fill(String(fields.playouts));
   await tid('f-seconds').fill(String(fields.seconds));
+  // The clock: a preset's name, or { type, minutes, ... } for the custom fields; none by default.
+  const clock = fields.clock || 'none';
+  await tid('f-clock').selectOption(typeof clock === 'string' ? clock : 'custom');
+  if (typeof clock === 'object') {
+    await tid('f-clock-type').selectOption(clock.type);
+    await tid('f-clock-main').fill(String(clock.minutes));
+    if (clock.periods) await tid('f-clock-periods').fill(String(clock.periods));
+    if (clock.period) await tid('f-clock-period').fill(String(clock.period));
+    if (clock.increment !== undefined) await tid('f-clock-increment').fill(String(clock.increment));
+  }
   await tid('start-game').click();
   await dlg.waitFor({ state: 'hidden' });
   await page.waitForFunction((n) => {
@@ -839,8 +851,50 @@ async function playPhase() {
     g = await waitHumanTurn();
     if (g.last_move !== 'pass') check((await page.evaluate(() => window.soundsStarted)) >= 3, 'a click for my move and for tengen\'s');
   }
+  const last = g;
+
+  // A game with a clock (a preset of the dialog): both clocks beside the players, mine ticking
+  // on my turn, tengen's charged for its move.
+  step('A game with a clock');
+  await newGame({ size: 9, rules: 'chinese', komi: 7.5, playouts: 100, seconds: 1, clock: 'byoyomi-10' });
+  await tid('clock-black').waitFor({ state: 'visible' });
+  check(await tid('clock-white').isVisible(), 'both clocks are shown');
+  check((await page.locator('#game-info').textContent()).includes('clock: 10 min + 5 × 30 s byo-yomi'), 'the game says its clock');
+  const timeOf = (c) => page.locator(`[data-testid="clock-${c}"] .clock-time`).textContent();
+  check(await tid('clock-black').evaluate((e) => e.classList.contains('running')), 'my clock runs on my turn');
+  check((await timeOf('white')) === '10:00', 'tengen\'s clock waits at 10:00');
+  const shown = await timeOf('black');
+  await page.waitForFunction((t) => document.querySelector('[data-testid="clock-black"] .clock-time').textContent !== t, shown);
+  check(/^9:5\d$/.test(await timeOf('black')), 'my clock ticks down from 10:00: ' + (await timeOf('black')));
+  const free9 = await emptyVertices();
+  await page.locator(`#board [data-vertex="${free9[40]}"]`).click();
+  g = await waitHumanTurn();
+  check(g.move_number === 2 && g.clock.running === 'black', 'tengen answered and my clock runs again');
+  check((await timeOf('white')) === '9:59', 'tengen\'s move was charged to its clock: ' + (await timeOf('white')));
+  await shot('08-clock.png');
+
+  // A clock of 3 seconds that I let run out: red, a tick every second with the sounds on, and
+  // the loss on time shown like any result.
+  step('A short clock runs out');
+  await tid('toggle-sound').check();
+  await newGame({ size: 9, rules: 'chinese', komi: 7.5, playouts: 100, seconds: 1, clock: { type: 'absolute', minutes: 0.05 } });
+  await tid('clock-black').waitFor({ state: 'visible' });
+  check(await tid('clock-black').evaluate((e) => e.classList.contains('low')), 'the last 10 s are red');
+  const ticksBefore = await page.evaluate(() => window.soundsStarted);
+  await page.waitForFunction(() => window.tengen.state.game.phase === 'over');
+  g = await game();
+  check(g.end === 'time' && g.result === 'W+T', 'lost on time: ' + g.result);
+  check((await tid('status').textContent()) === 'White wins on time.', 'the status says the loss on time');
+  check((await timeOf('black')) === '0.0' && await tid('clock-black').evaluate((e) => e.classList.contains('flagged')), 'my clock shows the flag');
+  check((await page.evaluate(() => window.soundsStarted)) - ticksBefore >= 2, 'the clock ticked in its last seconds');
+  check(!(await tid('undo-end').isVisible()), 'a loss on time is not taken back');
+  await shot('09-lost-on-time.png');
   await tid('toggle-sound').uncheck();
-  writeFileSync(memo, JSON.stringify({ id: game9, board: g.board, moves: g.moves }));
+
+  // Back to the 9x9 game, which the restart of the .sh resumes.
+  await page.evaluate((id) => { location.hash = '#game=' + id; }, game9);
+  await page.waitForFunction((id) => window.tengen.state.game && window.tengen.state.game.id === id, game9);
+  writeFileSync(memo, JSON.stringify({ id: game9, board: last.board, moves: last.moves }));
 }
 
 async function resumePhase() {

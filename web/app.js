@@ -1,7 +1,7 @@
 // app.js - the tengen web game: talks to its back end (api.js: the server's JSON API of docs/web.md,
 // or the engine in the browser), keeps the page in step with the game state, and handles play,
-// the AI's turn, scoring, review, SGF and keys. The back end owns the game; the page keeps only
-// the id (URL hash and localStorage) and view settings, so a reload never loses a game.
+// the AI's turn, the clocks, scoring, review, SGF and keys. The back end owns the game; the page
+// keeps only the id (URL hash and localStorage) and view settings, so a reload never loses a game.
 
 import { api, ApiError } from './api.js';
 import { BoardView, parseVertex, LETTERS } from './board.js';
@@ -10,7 +10,8 @@ import {
   stringAt, sameSet, localTerritory, serverTerritory, moveNumbers, ownershipArray, rulesLabel,
 } from './position.js';
 import { showSavedGames } from './games.js';
-import { playStoneSound } from './sound.js';
+import { playStoneSound, playTickSound } from './sound.js';
+import { clockView, clockFace, clockLabel } from './clock.js';
 import { setupGameReview, renderGameReview, boardMarks, moveSummary } from './review.js';
 
 const $ = (id) => document.getElementById(id);
@@ -54,6 +55,10 @@ const state = {
   hint: null, // { n, move }: the move suggested at move n
   hintWanted: null, // { n, any }: a hint waits for the analysis of move n (any: its next event)
   view: { ownership: false, graph: true, numbers: false, cands: true, confirm: true, sound: false },
+  clockAt: 0, // performance.now() when the state's clocks were read: the running one ticks from there
+  clockTimer: null,
+  flagAsked: false, // the running clock showed 0: the server was asked once for the loss on time
+  lastTick: null, // the last second a tick sounded at
 };
 
 let board;
@@ -234,6 +239,8 @@ function followGame(id) {
 function applyState(g) {
   const prev = state.game;
   state.game = g;
+  state.clockAt = performance.now();
+  state.flagAsked = false;
   if (!g.ai_thinking && !g.analyzing) {
     // The last search of the game (also right after a reload): its ownership is the heat map's.
     state.lastOwnership = g.last_analysis ? g.last_analysis.ownership : null;
@@ -815,8 +822,54 @@ function movesText(g) {
   return g.setup_stones ? `setup: ${g.setup_stones} stone${g.setup_stones === 1 ? '' : 's'}, ${moves}` : moves;
 }
 
+// ---- the clocks ----
+
+// Draw both clocks, the running one as it stands now (ticked locally between the server's
+// events). When it shows 0 the server is asked once for the state: the loss on time.
+function renderClocks() {
+  const g = state.game;
+  const k = g && g.clock;
+  let running = false;
+  for (const c of ['black', 'white']) {
+    const el = $('clock-' + c);
+    el.hidden = !k;
+    if (!k) continue;
+    const runs = k.running === c && g.phase === 'play';
+    const elapsed = runs ? (performance.now() - state.clockAt) / 1000 : 0;
+    const v = clockView(k, k[c], elapsed);
+    const face = clockFace(k, v);
+    el.querySelector('.clock-time').textContent = face.time;
+    el.querySelector('.clock-extra').textContent = face.extra;
+    el.classList.toggle('running', runs);
+    el.classList.toggle('low', face.low);
+    el.classList.toggle('flagged', k.flagged === c);
+    el.setAttribute('aria-label', `${COLOUR_NAME[c]}'s clock: ${face.words}${runs ? ', running' : ''}`);
+    if (!runs) continue;
+    running = true;
+    if (v.left <= 0 && !state.flagAsked) {
+      state.flagAsked = true;
+      const id = g.id;
+      setTimeout(() => {
+        if (state.game && state.game.id === id && state.game.phase === 'play') loadGame(id, { quiet: true });
+      }, 300);
+    }
+    // A tick each second of the player's own last seconds, with the sounds on.
+    const second = Math.ceil(v.overtime ? v.period : v.main);
+    if (state.view.sound && c === g.human && face.low && v.left > 0 && second !== state.lastTick) {
+      state.lastTick = second;
+      playTickSound();
+    }
+  }
+  if (running && !state.clockTimer) state.clockTimer = setInterval(renderClocks, 100);
+  if (!running && state.clockTimer) {
+    clearInterval(state.clockTimer);
+    state.clockTimer = null;
+  }
+}
+
 function renderPlayers() {
   const g = state.game;
+  renderClocks();
   for (const c of ['black', 'white']) {
     const card = $('player-' + c);
     $('caps-' + c).textContent = g ? g.captures[c] : 0;
@@ -834,6 +887,7 @@ function renderPlayers() {
   if (g.setup_stones && !g.handicap) parts.push(`setup: ${g.setup_stones} stone${g.setup_stones === 1 ? '' : 's'}`);
   if (g.info) for (const k of ['event', 'date', 'result']) if (g.info[k]) parts.push(k === 'result' ? `file's result ${g.info[k]}` : g.info[k]);
   if (g.variations_dropped) parts.push(`${g.variations_dropped} variation${g.variations_dropped === 1 ? '' : 's'} of the file not imported`);
+  if (g.clock) parts.push(`clock: ${clockLabel(g.clock)}`);
   if (g.ai && g.ai.engine === 'ab') {
     parts.push(g.ai.playouts ? `tengen: alpha-beta, ${g.ai.playouts.toLocaleString('en')} positions` : `tengen: alpha-beta, ${g.ai.seconds} s a move`);
   } else if (g.ai) {
@@ -912,6 +966,8 @@ function renderButtons() {
   $('play-actions').hidden = !playing && !!g;
   $('score-actions').hidden = !scoring;
   $('end-actions').hidden = !over;
+  // A game lost on time is not taken back.
+  $('btn-undo-end').hidden = !!g && g.end === 'time';
   $('btn-pass').disabled = !canHumanPlay();
   $('btn-stop').hidden = !playing || !isThinking();
   $('btn-stop').disabled = state.pending;

@@ -1,6 +1,9 @@
 // newgame.js - the New game dialog: size, rules, komi, handicap, colour, tengen's engine (Monte
-// Carlo, or alpha-beta for Atari Go and small boards) and strength, checked against the ranges of
-// the API (docs/web.md) before anything is sent. The last choices are remembered in localStorage.
+// Carlo, or alpha-beta for Atari Go and small boards), strength and the clock (none, a preset, or
+// custom fields), checked against the ranges of the API (docs/web.md) before anything is sent.
+// The last choices are remembered in localStorage.
+
+import { CLOCK_PRESETS, clockLabel } from './clock.js';
 
 const STORE = 'tengen.newGame';
 // Each preset's komi (docs/rules.md); with a handicap the API's default is 0.5.
@@ -43,6 +46,13 @@ export function setupNewGameDialog(dialog, start) {
   const strength = f('f-strength');
   const playouts = f('f-playouts');
   const seconds = f('f-seconds');
+  const clock = f('f-clock');
+  const clockType = f('f-clock-type');
+  const clockMain = f('f-clock-main');
+  const clockPeriods = f('f-clock-periods');
+  const clockStones = f('f-clock-stones');
+  const clockPeriod = f('f-clock-period');
+  const clockIncrement = f('f-clock-increment');
   const error = f('f-error');
   const hint = f('f-hint');
   const presets = [...dialog.querySelectorAll('input[name="size-preset"]')];
@@ -91,6 +101,56 @@ export function setupNewGameDialog(dialog, start) {
     engineHint.textContent = ENGINE_HINT[engine.value] || '';
   }
 
+  // The custom clock's fields: those of its type only.
+  function syncClock() {
+    const custom = clock.value === 'custom';
+    const type = clockType.value;
+    f('f-clock-type-wrap').hidden = !custom;
+    f('f-clock-main-wrap').hidden = !custom;
+    f('f-clock-periods-wrap').hidden = !custom || type !== 'byoyomi';
+    f('f-clock-stones-wrap').hidden = !custom || type !== 'canadian';
+    f('f-clock-period-wrap').hidden = !custom || (type !== 'byoyomi' && type !== 'canadian');
+    f('f-clock-increment-wrap').hidden = !custom || type !== 'fischer';
+    f('f-clock-period-wrap').firstChild.textContent = type === 'canadian' ? 'Period for those moves (seconds)' : 'Period (seconds)';
+    const preset = CLOCK_PRESETS[clock.value];
+    f('f-clock-hint').textContent = clock.value === 'none'
+      ? 'No time limit.'
+      : `${preset ? clockLabel(preset) + ' for each side. ' : ''}tengen plays on the same clock; running out of time loses the game.`;
+  }
+
+  // The chosen clock as the API's `clock` (null: none), or a sentence about a bad field.
+  function clockOption() {
+    if (clock.value !== 'custom') return { clock: CLOCK_PRESETS[clock.value] || null };
+    const type = clockType.value;
+    const minutes = Number(clockMain.value);
+    const overtime = type === 'byoyomi' || type === 'canadian';
+    if (clockMain.value === '' || !Number.isFinite(minutes) || minutes < (overtime ? 0 : 1 / 60) || minutes > 1440) {
+      return { bad: `The main time must be from ${overtime ? '0' : '0.02 (a second)'} to 1440 minutes.`, field: clockMain };
+    }
+    const c = { type, main: Math.round(minutes * 60 * 1000) / 1000 };
+    if (type === 'byoyomi') {
+      const n = Number(clockPeriods.value);
+      if (!Number.isInteger(n) || n < 1 || n > 100) return { bad: 'Byo-yomi periods must be a whole number from 1 to 100.', field: clockPeriods };
+      c.periods = n;
+    }
+    if (type === 'canadian') {
+      const n = Number(clockStones.value);
+      if (!Number.isInteger(n) || n < 1 || n > 1000) return { bad: 'Moves per period must be a whole number from 1 to 1000.', field: clockStones };
+      c.stones = n;
+    }
+    if (overtime) {
+      const p = Number(clockPeriod.value);
+      if (clockPeriod.value === '' || !Number.isFinite(p) || p < 1 || p > 3600) return { bad: 'The period must be from 1 to 3600 seconds.', field: clockPeriod };
+      c.period = p;
+    }
+    if (type === 'fischer') {
+      const inc = Number(clockIncrement.value);
+      if (clockIncrement.value === '' || !Number.isFinite(inc) || inc < 0 || inc > 3600) return { bad: 'The time added per move must be from 0 to 3600 seconds.', field: clockIncrement };
+      c.increment = inc;
+    }
+    return { clock: c };
+  }
+
   function syncHint() {
     const ai = colour.value === 'black' ? 'White' : 'Black';
     const h = Number(handicap.value) || 0;
@@ -124,6 +184,8 @@ export function setupNewGameDialog(dialog, start) {
     syncHint();
   });
   colour.addEventListener('change', syncHint);
+  clock.addEventListener('change', syncClock);
+  clockType.addEventListener('change', syncClock);
   strength.addEventListener('change', () => {
     if (strength.value !== 'custom') {
       playouts.value = strength.value;
@@ -164,8 +226,16 @@ export function setupNewGameDialog(dialog, start) {
     }
     opts.playouts = p;
     opts.seconds = s;
+    const chosen = clockOption();
+    if (chosen.bad) return fail(chosen.bad, chosen.field);
+    if (chosen.clock) opts.clock = chosen.clock;
     try {
-      localStorage.setItem(STORE, JSON.stringify({ ...opts, strength: strength.value }));
+      localStorage.setItem(STORE, JSON.stringify({
+        ...opts,
+        strength: strength.value,
+        clockChoice: clock.value,
+        customClock: clock.value === 'custom' ? chosen.clock : undefined,
+      }));
     } catch (e) {
       /* not remembered, no harm */
     }
@@ -199,6 +269,16 @@ export function setupNewGameDialog(dialog, start) {
     if (saved.strength) strength.value = saved.strength;
     if (saved.playouts != null) playouts.value = saved.playouts;
     if (saved.seconds != null) seconds.value = saved.seconds;
+    if (saved.clockChoice && clock.querySelector(`option[value="${saved.clockChoice}"]`)) clock.value = saved.clockChoice;
+    const c = saved.customClock;
+    if (c && typeof c === 'object') {
+      if (c.type) clockType.value = c.type;
+      if (c.main != null) clockMain.value = c.main / 60;
+      if (c.periods != null) clockPeriods.value = c.periods;
+      if (c.stones != null) clockStones.value = c.stones;
+      if (c.period != null) clockPeriod.value = c.period;
+      if (c.increment != null) clockIncrement.value = c.increment;
+    }
   }
 
   restore();
@@ -207,6 +287,7 @@ export function setupNewGameDialog(dialog, start) {
   syncStrength();
   syncEngine();
   syncHint();
+  syncClock();
 
   return {
     open() {

@@ -1,6 +1,7 @@
 // sound.js - the sounds of the game, made with the Web Audio API (no sound files to load): a
-// stone put on the board, and the rattle of stones taken off after it. Browsers start audio only
-// after the player has touched the page, so nothing sounds before the first click or key.
+// stone put on the board, the rattle of stones taken off after it, and the tick of the player's
+// clock in its last seconds. Browsers start audio only after the player has touched the page, so
+// nothing sounds before the first click or key.
 
 let context = null;
 
@@ -42,4 +43,11 @@ export function playStoneSound(captured = 0) {
   for (let i = 0; i < Math.min(5, captured); i++) {
     click(ctx, now + 0.12 + 0.06 * i, { freq: 2600, gain: 0.35, length: 0.05 });
   }
+}
+
+// One second of the player's last seconds on the clock: a short high tick, softer than a stone.
+export function playTickSound() {
+  const ctx = audio();
+  if (!ctx) return;
+  click(ctx, ctx.currentTime, { freq: 3800, gain: 0.25, length: 0.03 });
 }

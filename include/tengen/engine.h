@@ -98,13 +98,14 @@ void engine_set_move_filter(engine_t *e, const mcts_move_filter_t *f);
  * that only judge dead stones do not report. */
 void engine_set_report(engine_t *e, mcts_report_fn fn, void *user);
 
-/* ---- clocks (GTP time_settings, kgs-time_settings, time_left) ---- */
+/* ---- clocks (GTP time_settings, kgs-time_settings, time_left; the web game's clocks) ---- */
 
 typedef enum engine_clock_kind {
     ENGINE_CLOCK_NONE = 0, /* no time limit (the per-move defaults of the settings apply) */
     ENGINE_CLOCK_ABSOLUTE, /* main time only */
     ENGINE_CLOCK_CANADIAN, /* main time, then periods of period_time for `stones` moves each */
     ENGINE_CLOCK_BYOYOMI,  /* main time, then `stones` periods of period_time, one per move */
+    ENGINE_CLOCK_FISCHER,  /* main time, and `increment` seconds more after every move */
 } engine_clock_kind_t;
 
 typedef struct engine_clock {
@@ -112,6 +113,7 @@ typedef struct engine_clock {
     double main_time;   /* seconds */
     double period_time; /* seconds: a Canadian period or one byo-yomi period */
     int stones;         /* Canadian: moves per period; byo-yomi: number of periods */
+    double increment;   /* Fischer: seconds added after every move */
 } engine_clock_t;
 
 /* Set the clock of both colours (both start full: main time, or the first period if there is no

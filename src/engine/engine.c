@@ -261,7 +261,10 @@ void engine_set_clock(engine_t *e, const engine_clock_t *clock)
     for (stone_t c = STONE_BLACK; c <= STONE_WHITE; c++) {
         e->has_time_left[c] = clock->kind != ENGINE_CLOCK_NONE;
         e->time_left[c] = has_main ? clock->main_time : clock->period_time;
-        e->stones_left[c] = has_main || clock->kind == ENGINE_CLOCK_ABSOLUTE ? 0 : clock->stones;
+        e->stones_left[c] =
+            has_main || clock->kind == ENGINE_CLOCK_ABSOLUTE || clock->kind == ENGINE_CLOCK_FISCHER
+                ? 0
+                : clock->stones;
     }
 }
 
@@ -310,6 +313,15 @@ static bool clock_budget(const engine_t *e, stone_t c, double *soft, double *har
         if (overtime > 0) {
             *soft += overtime * ENGINE_TIME_OVERTIME_SHARE;
             *hard += overtime;
+        }
+        /* Fischer: every move gives the increment back, so a move may also spend it (less the
+         * overtime margin), but never more than the usable time left now. */
+        if (k->kind == ENGINE_CLOCK_FISCHER && k->increment > 0) {
+            const double increment = k->increment * (1 - ENGINE_TIME_PERIOD_MARGIN);
+            *soft += increment;
+            *hard += increment;
+            if (*hard > usable) *hard = usable;
+            if (*soft > *hard) *soft = *hard;
         }
     }
     if (*soft < ENGINE_TIME_FLOOR) *soft = ENGINE_TIME_FLOOR;

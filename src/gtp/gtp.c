@@ -716,7 +716,7 @@ static gtp_result_t cmd_time_settings(gtp_t *gtp, int argc, char **argv)
         return gtp_error(gtp, "syntax error");
     /* GTP v2 section 4.2: byo-yomi time 0 is absolute time; byo-yomi time with 0 stones means no
      * time limit; otherwise Canadian overtime. With no time at all there is no clock. */
-    engine_clock_t clock = {ENGINE_CLOCK_CANADIAN, main_time, byo_time, byo_stones};
+    engine_clock_t clock = {ENGINE_CLOCK_CANADIAN, main_time, byo_time, byo_stones, 0};
     if (byo_time == 0)
         clock.kind = main_time > 0 ? ENGINE_CLOCK_ABSOLUTE : ENGINE_CLOCK_NONE;
     else if (byo_stones == 0)
@@ -741,7 +741,7 @@ static gtp_result_t cmd_kgs_time_settings(gtp_t *gtp, int argc, char **argv)
     for (int i = 0; argc >= 2 && i < 4; i++)
         if (equal_nocase(argv[1], SYSTEMS[i].name)) k = i;
     if (k < 0) return gtp_error(gtp, "unknown time system");
-    engine_clock_t clock = {SYSTEMS[k].kind, 0, 0, 0};
+    engine_clock_t clock = {SYSTEMS[k].kind, 0, 0, 0, 0};
     if (argc < 2 + SYSTEMS[k].args) return gtp_error(gtp, "syntax error");
     if (SYSTEMS[k].args >= 1 && !parse_seconds(argv[2], &clock.main_time))
         return gtp_error(gtp, "syntax error");

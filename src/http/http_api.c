@@ -300,6 +300,13 @@ static bool parse_options(const cJSON *obj, web_options_t *o, web_reply_t *r)
                   "engine must be \"mcts\" (Monte Carlo) or \"ab\" (alpha-beta).");
         return false;
     }
+    const cJSON *clock = field(obj, "clock");
+    o->has_clock = clock != NULL;
+    char err[256];
+    if (clock && !web_clock_parse(clock, &o->clock, err, sizeof err)) {
+        web_error(r, 400, "bad field", "%s", err);
+        return false;
+    }
     const cJSON *rules = field(obj, "rules");
     o->has_rules = rules != NULL;
     if (rules) {
@@ -541,6 +548,7 @@ static void handle_list(web_t *w, web_reply_t *r)
         pthread_mutex_lock(&g->lock);
         if (list && !g->deleted) {
             /* An unloaded game answers from its summary: listing loads nothing. */
+            if (g->engine) web_game_clock_update(g, false); /* a loss on time, nothing started */
             list[k].updated = g->updated;
             list[k].json = g->engine ? web_game_state(g, true) : cJSON_Parse(g->summary);
             if (list[k].json) k++;
@@ -581,6 +589,7 @@ static void finish_create(web_t *w, web_game_t *g, web_reply_t *r)
     bool ok = true;
     if (web_game_phase(g) == WEB_PHASE_SCORING && !g->has_proposal)
         ok = run_job(w, g, WEB_JOB_STATUS, r); /* the job saves the game */
+    web_game_clock_update(g, true);            /* the human's clock starts on their turn */
     char err[256];
     if (ok && !web_game_changed(g, err, sizeof err)) {
         web_error(r, 500, "save failed", "The game could not be saved: %s", err);
@@ -670,13 +679,16 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         root = sgf_parse_bytes(text, strlen(text), &e);
         /* The settings given are part of what was asked for: the same file with other ones
          * makes another game. */
-        char given[512];
+        char given[640];
+        const web_time_control_t *tc = &o.clock;
         snprintf(given, sizeof given,
-                 "%d:%d %d:%.17g %d:%s %d:%d %d:%d %d:%ld %d:%.17g %d:%d %d:%.17g %d:%d",
+                 "%d:%d %d:%.17g %d:%s %d:%d %d:%d %d:%ld %d:%.17g %d:%d %d:%.17g %d:%d "
+                 "%d:%d:%.17g:%d:%.17g:%d:%.17g",
                  o.has_size, o.size, o.has_komi, o.komi, o.has_rules,
                  o.has_rules ? o.rules.name : "", o.has_handicap, o.handicap, o.has_human,
                  (int)o.human, o.has_playouts, o.playouts, o.has_seconds, o.seconds, o.has_threads,
-                 o.threads, o.has_resign, o.resign, o.has_engine, (int)o.engine);
+                 o.threads, o.has_resign, o.resign, o.has_engine, (int)o.engine, o.has_clock,
+                 (int)tc->type, tc->main, tc->periods, tc->period, tc->stones, tc->increment);
         hash = root ? web_store_import_hash(root, given) : 0;
         /* The same file again: the game made from it (even when full), unless a new one is
          * asked for. */
@@ -742,6 +754,7 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         }
         if (handicap >= 2) game_fixed_handicap(engine_game(g->engine), handicap, NULL);
         web_game_sync_moves(g);
+        if (o.has_clock) web_game_clock_set(g, &o.clock);
     }
     finish_create(w, g, r);
 }
@@ -811,6 +824,15 @@ static void illegal_move(web_reply_t *r, game_status_t s)
     }
 }
 
+/* The player's request came after their time ran out: the game is over on time (saved). */
+static void lost_on_time(web_game_t *g, web_reply_t *r)
+{
+    char err[256];
+    web_game_changed(g, err, sizeof err);
+    web_error(r, 409, "game over", "Your time ran out before that request: %s wins on time.",
+              g->clock.flagged == STONE_BLACK ? "White" : "Black");
+}
+
 static void game_over_error(const web_game_t *g, web_reply_t *r)
 {
     if (web_game_phase(g) == WEB_PHASE_SCORING)
@@ -859,19 +881,27 @@ static void handle_play(web_t *w, web_game_t *g, const cJSON *body, web_reply_t 
     if (!check_play(g, text, p, r) ||
         (is_analyzing(g) && !(end_analysis(w, g, r) && check_play(g, text, p, r)))) {
     } else {
-        const game_status_t s = game_play(game, g->human, p);
-        if (s != GAME_OK) {
+        /* The player's turn is charged; a move that came after their time ran out loses. */
+        web_clock_mark_t mark = {false, 0, -1};
+        const bool in_time = web_game_clock_stop(g, true, &mark);
+        const game_status_t s = in_time ? game_play(game, g->human, p) : GAME_OK;
+        if (!in_time) {
+            lost_on_time(g, r);
+        } else if (s != GAME_OK) {
             illegal_move(r, s);
+            web_game_clock_update(g, true); /* still their turn */
         } else {
             web_game_sync_moves(g);
+            if (mark.valid) web_clock_set_mark(&g->clock, web_game_move_count(g) - 1, &mark);
             g->has_proposal = g->counted = false;
             if (game_end_reason(game) != GAME_END_PASSES) {
                 reply_changed(r, g);
             } else if (run_job(w, g, WEB_JOB_STATUS, r)) {
                 reply_state(r, 200, g);
             } else if (r->status == 429) {
-                game_undo(game); /* busy: the pass is not made */
+                game_undo(game); /* busy: the pass is not made (its time stays charged) */
                 web_game_sync_moves(g);
+                web_game_clock_update(g, true);
             }
         }
     }
@@ -949,17 +979,32 @@ static bool has_human_turn(const web_game_t *g)
     return false;
 }
 
+/* A game lost on time cannot be taken back. Under the lock; false after an error reply. */
+static bool check_not_lost_on_time(const web_game_t *g, web_reply_t *r)
+{
+    if (g->deleted || g->clock.flagged == STONE_EMPTY) return true;
+    web_error(r, 409, "game over", "The game was lost on time: it cannot be taken back.");
+    return false;
+}
+
+/* Clocks are not given back by an undo: the turn that ran until it is charged (no move: no
+ * Fischer increment), then the human's turn starts again. */
 static void handle_undo(web_t *w, web_game_t *g, web_reply_t *r)
 {
     pthread_mutex_lock(&g->lock);
-    if (!g->deleted && !has_human_turn(g)) {
+    if (!check_not_lost_on_time(g, r)) {
+    } else if (!g->deleted && !has_human_turn(g)) {
         web_error(r, 409, "nothing to undo", "There is no move of yours to take back.");
-    } else if (!stop_ai(w, g, STOP_ALL, r)) {
+    } else if (!stop_ai(w, g, STOP_ALL, r) || !check_not_lost_on_time(g, r)) {
+    } else if (!web_game_clock_stop(g, false, NULL)) {
+        lost_on_time(g, r);
     } else if (undo_last_turn(g)) {
         web_game_sync_moves(g);
         g->has_proposal = g->counted = false;
+        web_game_clock_update(g, true);
         reply_changed(r, g);
     } else {
+        web_game_clock_update(g, true);
         web_error(r, 409, "nothing to undo", "There is no move of yours to take back.");
     }
     pthread_mutex_unlock(&g->lock);
@@ -975,8 +1020,11 @@ static void handle_resign(web_t *w, web_game_t *g, web_reply_t *r)
     } else if (web_game_phase(g) == WEB_PHASE_OVER) {
         game_over_error(g, r);
     } else {
-        game_resign(engine_game(g->engine), g->human);
-        web_game_sync_moves(g);
+        /* A resignation after the time ran out: the game was lost on time first. */
+        if (web_game_clock_stop(g, false, NULL)) {
+            game_resign(engine_game(g->engine), g->human);
+            web_game_sync_moves(g);
+        }
         reply_changed(r, g);
     }
     pthread_mutex_unlock(&g->lock);
@@ -987,6 +1035,8 @@ static bool check_score(const web_game_t *g, web_reply_t *r)
 {
     const game_end_t end = game_end_reason(engine_game(g->engine));
     if (!check_idle(g, r)) {
+    } else if (g->clock.flagged != STONE_EMPTY) {
+        game_over_error(g, r);
     } else if (end == GAME_END_NONE) {
         web_error(r, 409, "still playing",
                   "The game is still being played: it is counted after two passes in a row.");
@@ -1284,6 +1334,12 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
     if (!g) {
         cJSON_Delete(json);
         return;
+    }
+    if (!deleting) {
+        /* Every request sees the clocks as they are now (a loss on time, a clock to start). */
+        pthread_mutex_lock(&g->lock);
+        web_game_clock_update(g, true);
+        pthread_mutex_unlock(&g->lock);
     }
     if (parts == 2) {
         if (deleting) {

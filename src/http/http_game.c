@@ -71,6 +71,7 @@ void web_game_free(web_game_t *g)
     engine_free(g->engine);
     free(g->summary);
     free(g->ai_moves);
+    web_clock_free(&g->clock);
     web_review_free(g);
     free(g->analysis);
     cJSON_Delete(g->last_analysis);
@@ -161,6 +162,12 @@ bool web_game_unload(web_game_t *g)
     web_t *w = g->web;
     pthread_mutex_lock(&g->lock);
     bool idle = g->engine && !g->thinking && !g->deleted;
+    /* A clock stops while its game is out of memory: its turn so far is charged and saved, and
+     * it runs again from the next request for the game (web_game_clock_update). */
+    if (idle && g->clock.running != STONE_EMPTY) {
+        web_game_clock_stop(g, false, NULL);
+        g->unsaved = true;
+    }
     /* From now on its file is its state: a save that failed is tried again, or it stays. */
     if (idle && g->unsaved) {
         char err[256];
@@ -190,6 +197,7 @@ bool web_game_unload(web_game_t *g)
         free(g->ai_moves);
         g->ai_moves = NULL;
         g->ai_moves_cap = 0;
+        web_clock_free(&g->clock);
         web_review_free(g);
         free(g->analysis);
         g->analysis = NULL;
@@ -223,6 +231,7 @@ void web_game_adopt(web_game_t *g, web_game_t *fresh)
     fresh->ai_moves = NULL;
     fresh->ai_moves_cap = 0;
     g->ai_resign = fresh->ai_resign;
+    web_clock_take(&g->clock, &fresh->clock);
     web_review_take(g, fresh);
     g->created = fresh->created;
     g->updated = fresh->updated;
@@ -245,6 +254,7 @@ void web_game_adopt(web_game_t *g, web_game_t *fresh)
 
 web_phase_t web_game_phase(const web_game_t *g)
 {
+    if (g->clock.flagged != STONE_EMPTY) return WEB_PHASE_OVER; /* lost on time */
     switch (game_end_reason(engine_game(g->engine))) {
     case GAME_END_NONE:
         return WEB_PHASE_PLAY;
@@ -286,6 +296,7 @@ void web_game_sync_moves(web_game_t *g)
     /* Entries past the end belong to moves taken back. */
     for (int i = n; i < g->ai_moves_cap; i++)
         g->ai_moves[i].valid = false;
+    web_clock_sync_marks(&g->clock, n);
     const game_t *game = engine_game(g->engine);
     if (game_end_reason(game) != GAME_END_RESIGN || game_winner(game) != g->human)
         g->ai_resign.valid = false;
@@ -330,7 +341,9 @@ const char *web_game_result(const web_game_t *g, char *buf, size_t len)
     if (web_game_phase(g) != WEB_PHASE_OVER) return NULL;
     const game_end_t end = game_end_reason(game);
     const char *w = game_winner(game) == STONE_BLACK ? "B" : "W";
-    if (end == GAME_END_RESIGN)
+    if (g->clock.flagged != STONE_EMPTY)
+        snprintf(buf, len, "%s+T", g->clock.flagged == STONE_BLACK ? "W" : "B");
+    else if (end == GAME_END_RESIGN)
         snprintf(buf, len, "%s+R", w);
     else if (end == GAME_END_CAPTURE_GOAL)
         snprintf(buf, len, "%s+", w);
@@ -345,7 +358,9 @@ static const char *result_text(const web_game_t *g, char *buf, size_t len)
     if (web_game_phase(g) != WEB_PHASE_OVER) return NULL;
     const game_end_t end = game_end_reason(game);
     const char *w = game_winner(game) == STONE_BLACK ? "Black" : "White";
-    if (end == GAME_END_RESIGN)
+    if (g->clock.flagged != STONE_EMPTY)
+        snprintf(buf, len, "%s wins on time.", g->clock.flagged == STONE_BLACK ? "White" : "Black");
+    else if (end == GAME_END_RESIGN)
         snprintf(buf, len, "%s wins by resignation.", w);
     else if (end == GAME_END_CAPTURE_GOAL)
         snprintf(buf, len, "%s wins: first to capture (Atari Go).", w);
@@ -562,6 +577,8 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
         cJSON_AddNumberToObject(caps, "black", b->captures[STONE_BLACK]);
         cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
     }
+    cJSON *clock = web_game_clock_json(g);
+    cJSON_AddItemToObject(j, "clock", clock ? clock : cJSON_CreateNull());
     const bool analyzing = g->thinking && g->job == WEB_JOB_ANALYZE;
     const bool reviewing = g->thinking && g->job == WEB_JOB_REVIEW;
     cJSON_AddBoolToObject(j, "ai_thinking", g->thinking && !analyzing && !reviewing);
@@ -585,7 +602,7 @@ cJSON *web_game_state(const web_game_t *g, bool summary)
     }
     const game_end_t end = game_end_reason(game);
     if (phase == WEB_PHASE_OVER)
-        cJSON_AddStringToObject(j, "end", end_name(end));
+        cJSON_AddStringToObject(j, "end", g->clock.flagged != STONE_EMPTY ? "time" : end_name(end));
     else
         cJSON_AddNullToObject(j, "end");
     const char *res = web_game_result(g, buf, sizeof buf);
@@ -843,6 +860,8 @@ void web_game_run_job(web_game_t *g)
     free(g->analysis);
     g->analysis = NULL;
     g->analysis_time = 0;
+    /* The AI's clock runs while it searches, and the engine plans its time from it. */
+    if (job == WEB_JOB_GENMOVE) web_game_clock_start_ai(g, c);
     pthread_mutex_unlock(&g->lock);
 
     bool judge = job == WEB_JOB_STATUS;
@@ -856,7 +875,11 @@ void web_game_run_job(web_game_t *g)
         engine_set_report(g->engine, NULL, NULL);
         publish_analysis(g, true);
         pthread_mutex_lock(&g->lock);
-        if (!g->deleted) {
+        /* Its genmove is charged. A clock that ran out (here, or noticed by a request meanwhile)
+         * has lost the game on time: the move is not played. */
+        web_clock_mark_t mark = {false, 0, -1};
+        web_game_clock_stop(g, true, &mark);
+        if (!g->deleted && g->clock.flagged == STONE_EMPTY) {
             /* Rounded as the file keeps them, so that a game loaded back answers the same. */
             const web_ai_stats_t stats = {
                 true, web_round(mv.searched ? black_winrate(c, mv.winrate) : 0.5, 4), mv.playouts,
@@ -870,6 +893,7 @@ void web_game_run_job(web_game_t *g)
                 web_game_sync_moves(g);
                 const int n = web_game_move_count(g);
                 if (n > 0 && n <= g->ai_moves_cap) g->ai_moves[n - 1] = stats;
+                if (mark.valid) web_clock_set_mark(&g->clock, n - 1, &mark);
             }
             g->has_proposal = g->counted = false;
             judge = game_end_reason(game) == GAME_END_PASSES;
@@ -883,6 +907,7 @@ void web_game_run_job(web_game_t *g)
     pthread_mutex_lock(&g->lock);
     g->thinking = g->job_started = false;
     g->job = WEB_JOB_NONE;
+    web_game_clock_update(g, true); /* the human's turn starts */
     char err[256];
     if (review)
         web_game_notify(g); /* a review changes nothing to save */
@@ -949,6 +974,8 @@ web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n
         return NULL;
     }
     web_game_set_game(g, game);
+    /* The time control given, else the game's, with both clocks full. */
+    web_game_clock_set(g, opts->has_clock ? &opts->clock : &src->clock.tc);
     const int count = web_game_move_count(g);
     for (int i = 0; i < count && i < g->ai_moves_cap && i < src->ai_moves_cap; i++)
         g->ai_moves[i] = src->ai_moves[i];

@@ -129,6 +129,62 @@ typedef struct web_review_entry {
     long visits;       /* its visits */
 } web_review_entry_t;
 
+/* ---- clocks (http_clock.c; docs/web.md, "Clocks") ---- */
+
+typedef enum web_clock_type {
+    WEB_CLOCK_NONE = 0,
+    WEB_CLOCK_ABSOLUTE, /* main time only */
+    WEB_CLOCK_BYOYOMI,  /* main time, then `periods` periods of `period` seconds, one per move */
+    WEB_CLOCK_CANADIAN, /* main time, then `stones` moves in every period of `period` seconds */
+    WEB_CLOCK_FISCHER,  /* main time, and `increment` seconds more after every move */
+} web_clock_type_t;
+
+/* The ranges of a time control (400 "bad field" beyond). */
+#define WEB_CLOCK_MAX_MAIN 86400.0  /* seconds of main time: a day */
+#define WEB_CLOCK_MIN_PERIOD 1.0    /* a byo-yomi or Canadian period, seconds */
+#define WEB_CLOCK_MAX_PERIOD 3600.0 /* the same, and a Fischer increment */
+#define WEB_CLOCK_MAX_PERIODS 100
+#define WEB_CLOCK_MAX_STONES 1000
+
+/* A time control, the same for both colours. */
+typedef struct web_time_control {
+    web_clock_type_t type;
+    double main;      /* main time, seconds */
+    int periods;      /* byo-yomi: number of periods */
+    double period;    /* byo-yomi: one period; Canadian: the period of `stones` moves */
+    int stones;       /* Canadian: moves per period */
+    double increment; /* Fischer: seconds added after every move */
+} web_time_control_t;
+
+/* One colour's clock. Between turns a byo-yomi period is whole (`period` is the period); while
+ * the clock runs, web_clock_view shows what is left of the current one. */
+typedef struct web_clock_side {
+    double main;   /* main time left */
+    int periods;   /* byo-yomi: periods left */
+    double period; /* byo-yomi, Canadian: seconds left in the current period */
+    int stones;    /* Canadian: moves left in the current period */
+} web_clock_side_t;
+
+/* What the clock showed after one move (SGF BL/WL, OB/OW). */
+typedef struct web_clock_mark {
+    bool valid;
+    double seconds; /* main time left, or what was left of the period in overtime */
+    int overtime;   /* byo-yomi periods or Canadian stones left; -1 in main time */
+} web_clock_mark_t;
+
+/* A game's clocks (under the game's lock). At most one runs: the human's from the start of their
+ * turn until their move, pass, resignation or undo arrives; the AI's while its genmove runs. The
+ * arithmetic is the pure web_clock_* functions; the web_game_clock_* ones apply it to a game. */
+typedef struct web_clock {
+    web_time_control_t tc;    /* WEB_CLOCK_NONE: no clock */
+    web_clock_side_t side[3]; /* [STONE_BLACK], [STONE_WHITE]: as at the start of the turn */
+    stone_t running;          /* whose clock runs, STONE_EMPTY for none */
+    double started;           /* web_now() when it started */
+    stone_t flagged;          /* who lost on time (also from an imported RE), or STONE_EMPTY */
+    web_clock_mark_t *marks;  /* per move (setup entries excluded), marks_cap long */
+    int marks_cap;
+} web_clock_t;
+
 /* The AI settings of a game. */
 typedef struct web_ai {
     engine_kind_t engine; /* ENGINE_MCTS, or ENGINE_AB (alpha-beta: playouts is its node limit) */
@@ -141,7 +197,7 @@ typedef struct web_ai {
 /* The fields of a create or import request, validated (has_*: the field was given). */
 typedef struct web_options {
     bool has_size, has_komi, has_rules, has_handicap, has_human, has_playouts, has_seconds,
-        has_threads, has_resign, has_engine;
+        has_threads, has_resign, has_engine, has_clock;
     int size;
     double komi;
     rules_t rules;
@@ -152,6 +208,7 @@ typedef struct web_options {
     int threads;
     double resign;
     engine_kind_t engine;
+    web_time_control_t clock; /* WEB_CLOCK_NONE for "none" */
 } web_options_t;
 
 typedef struct web web_t;
@@ -189,6 +246,7 @@ typedef struct web_game {
     web_ai_stats_t *ai_moves;    /* per move (setup entries excluded), ai_moves_cap long */
     int ai_moves_cap;
     web_ai_stats_t ai_resign;
+    web_clock_t clock; /* the time control, both clocks, a loss on time */
     time_t created, updated;
     uint64_t state_seq;    /* +1 at every change of the state */
     uint64_t analysis_seq; /* +1 at every analysis published */
@@ -324,9 +382,10 @@ void web_game_run_job(web_game_t *g);
 game_t *web_game_prefix(const web_game_t *g, int n, int *played, stone_t *to_move);
 /* The board after the first n moves as JSON (review). Under the lock. */
 cJSON *web_game_position(const web_game_t *g, int n);
-/* A new game (refs 1) from the setup and the first n moves of src, with src's rules, human and AI
- * settings unless opts gives them, and the AI statistics of those moves; never a result (a
- * resignation or a count is not copied). src under its lock. NULL with err filled. */
+/* A new game (refs 1) from the setup and the first n moves of src, with src's rules, human, AI
+ * settings and time control (both clocks full) unless opts gives them, and the AI statistics of
+ * those moves; never a result (a resignation, a count or a loss on time is not copied). src under
+ * its lock. NULL with err filled. */
 web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n,
                           const web_options_t *opts, char *err, size_t len);
 /* The game's estimated memory while loaded, its search tree aside (WEB_COST_*). Under the lock. */
@@ -344,6 +403,69 @@ void web_game_apply_ai(web_game_t *g);
 /* The summary of the last search kept by the state and TGWEB, from an analysis event (see
  * docs/web.md, "last_analysis"); NULL if out of memory. */
 cJSON *web_analysis_summary(const cJSON *analysis);
+
+/* ---- http_clock.c ---- */
+
+/* The arithmetic of the clocks, on one colour's clock `s` under the time control `tc` (pure: no
+ * game, no time source; tests call them directly). */
+/* Parse a request's `clock` object (docs/web.md): false with a sentence in err naming the field. */
+bool web_clock_parse(const cJSON *j, web_time_control_t *tc, char *err, size_t len);
+/* The API's name of a type ("none", "absolute", "byoyomi", "canadian", "fischer"). */
+const char *web_clock_type_name(web_clock_type_t t);
+/* A full clock: main time, every period, the first Canadian period. */
+void web_clock_fill(const web_time_control_t *tc, web_clock_side_t *s);
+/* Seconds the colour may still use on this turn before it loses on time. */
+double web_clock_left(const web_time_control_t *tc, const web_clock_side_t *s);
+/* Charge one turn of `elapsed` seconds; move: it ended with a move (a Fischer increment is
+ * added, a Canadian stone counted; an undo or a resignation is no move). A byo-yomi period used
+ * up counts one period each, a move within a period keeps it. False when the time ran out
+ * (elapsed >= web_clock_left): s is then all zero. */
+bool web_clock_charge(const web_time_control_t *tc, web_clock_side_t *s, double elapsed, bool move);
+/* The clock as it shows `elapsed` seconds into the turn, without charging it (byo-yomi: what is
+ * left of the current period in `period`); all zero when the time ran out. */
+web_clock_side_t web_clock_view(const web_time_control_t *tc, const web_clock_side_t *s,
+                                double elapsed);
+/* What GTP's kgs-time_settings and time_left would tell the engine: the engine's clock, and the
+ * seconds and stones (Canadian stones or byo-yomi periods left, 0 in main time) of time_left. */
+void web_clock_engine(const web_time_control_t *tc, const web_clock_side_t *s, engine_clock_t *ec,
+                      double *seconds, int *stones);
+/* SGF OT text ("5x30 byo-yomi", "25/300 Canadian", "Fischer 5 s"), or NULL (absolute, none). */
+const char *web_clock_overtime_text(const web_time_control_t *tc, char *buf, size_t len);
+
+/* The clocks of a game (under its lock). */
+/* A new time control: both clocks full, none running, no loss on time. */
+void web_game_clock_set(web_game_t *g, const web_time_control_t *tc);
+/* Bring the clocks up to date now: the running one that ran out loses the game on time (saved,
+ * the waiters woken, the AI's search or an analysis of the position asked to end); with start,
+ * the human's starts when it is their turn in play and none runs (a new game, after the AI's
+ * move or an undo, a game loaded from its file). Called by every request and event stream of a
+ * loaded game (start), and by the list (no start: listing a game does not start its clock). */
+void web_game_clock_update(web_game_t *g, bool start);
+/* Stop the running clock and charge its turn (move: it ended with a move of that colour; its mark
+ * is then written to *mark when mark is not NULL). False when its time had run out: the game is
+ * then lost on time (not saved yet). True when no clock ran. */
+bool web_game_clock_stop(web_game_t *g, bool move, web_clock_mark_t *mark);
+/* Start the AI's clock for its genmove (c to move) and give the engine the clock. */
+void web_game_clock_start_ai(web_game_t *g, stone_t c);
+/* When the running clock runs out (web_now() seconds), INFINITY when none runs. */
+double web_game_clock_deadline(const web_game_t *g);
+/* The state's "clock" (null without a time control). */
+cJSON *web_game_clock_json(const web_game_t *g);
+/* Per-move marks: set the mark of move i (0-based), drop those of moves >= n (taken back). */
+void web_clock_set_mark(web_clock_t *c, int i, const web_clock_mark_t *mark);
+void web_clock_sync_marks(web_clock_t *c, int n);
+/* Move the clocks of `from` to `to` (loading a game back); free the marks. */
+void web_clock_take(web_clock_t *to, web_clock_t *from);
+void web_clock_free(web_clock_t *c);
+/* TGWEB's "clock" (NULL without a time control), and reading it back (a file of the data
+ * folder): the time control and both clocks as saved, none running. Anything out of range: the
+ * clocks are left full. */
+cJSON *web_clock_tgweb(const web_clock_t *c);
+void web_clock_read_tgweb(web_clock_t *c, const cJSON *j);
+/* SGF: TM and OT on the root, BL/WL and OB/OW on the node of every move with a mark; read the
+ * marks back from a file's main line (moves: the game's move count). */
+bool web_clock_write_sgf(sgf_node_t *root, const web_clock_t *c);
+void web_clock_read_sgf(web_clock_t *c, const sgf_node_t *root, int moves);
 
 /* ---- http_review.c ---- */
 

@@ -10,6 +10,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -231,6 +232,9 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
                 s->ended = true;
                 break;
             }
+            /* The clocks as they are now: a clock that ran out ends the game on time (a state
+             * event follows), even if nobody moves. */
+            if (!g->deleted) web_game_clock_update(g, true);
             if (g->deleted) {
                 char data[128];
                 snprintf(data, sizeof data, "{\"id\":\"%s\"}", g->id);
@@ -269,7 +273,25 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
                 free(text);
                 break;
             }
-            if (pthread_cond_timedwait(&g->changed, &g->lock, &until) == ETIMEDOUT) {
+            /* Wake up when the running clock runs out, if that comes before the keep-alive. */
+            struct timespec wake = until;
+            const double flag_in = web_game_clock_deadline(g) - web_now();
+            const bool clock_first = flag_in < WEB_KEEPALIVE_SECONDS;
+            if (clock_first) {
+                clock_gettime(CLOCK_REALTIME, &wake);
+                const double at = (double)wake.tv_nsec * 1e-9 + (flag_in > 0 ? flag_in : 0) + 0.01;
+                wake.tv_sec += (time_t)at;
+                wake.tv_nsec = (long)((at - floor(at)) * 1e9);
+                if (wake.tv_sec > until.tv_sec ||
+                    (wake.tv_sec == until.tv_sec && wake.tv_nsec > until.tv_nsec))
+                    wake = until;
+            }
+            if (pthread_cond_timedwait(&g->changed, &g->lock, &wake) == ETIMEDOUT) {
+                struct timespec now;
+                clock_gettime(CLOCK_REALTIME, &now);
+                if (clock_first && (now.tv_sec < until.tv_sec ||
+                                    (now.tv_sec == until.tv_sec && now.tv_nsec < until.tv_nsec)))
+                    continue; /* the clock: look again at the top */
                 stream_set(s, NULL, ": keep-alive\n\n");
                 break;
             }
@@ -584,8 +606,19 @@ bool web_close(web_t *w)
     const int n = w->num_games;
     w->num_games = 0;
     pthread_mutex_unlock(&w->lock);
-    for (int i = 0; i < n; i++)
-        web_game_unref(w->games[i]);
+    for (int i = 0; i < n; i++) {
+        /* A clock stops with the server: its turn so far is charged and saved, and it runs again
+         * from the next request for the game (as for a game taken out of memory). */
+        web_game_t *g = w->games[i];
+        pthread_mutex_lock(&g->lock);
+        if (g->engine && g->clock.running != STONE_EMPTY) {
+            web_game_clock_stop(g, false, NULL);
+            char err[256];
+            web_game_changed(g, err, sizeof err);
+        }
+        pthread_mutex_unlock(&g->lock);
+        web_game_unref(g);
+    }
     free(w->games);
     web_store_close(w);
     pthread_mutex_destroy(&w->lock);

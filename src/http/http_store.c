@@ -100,7 +100,8 @@ void web_store_close(web_t *w)
 
 /* The SGF properties kept as the state's "info", by the names it gives them. */
 static const char *const INFO_PROPS[][2] = {
-    {"BR", "black_rank"}, {"WR", "white_rank"}, {"RE", "result"}, {"DT", "date"}, {"EV", "event"},
+    {"BR", "black_rank"}, {"WR", "white_rank"}, {"RE", "result"},   {"DT", "date"},
+    {"EV", "event"},      {"TM", "time"},       {"OT", "overtime"},
 };
 #define NUM_INFO ((int)(sizeof INFO_PROPS / sizeof INFO_PROPS[0]))
 
@@ -348,6 +349,8 @@ static char *tgweb_text(const web_game_t *g)
         cJSON_AddItemToArray(moves, stats_json(i < g->ai_moves_cap ? &g->ai_moves[i] : &none));
     }
     cJSON_AddItemToObject(j, "ai_resign", stats_json(&g->ai_resign));
+    cJSON *clock = web_clock_tgweb(&g->clock);
+    if (clock) cJSON_AddItemToObject(j, "clock", clock);
     if (g->last_analysis) {
         cJSON *copy = cJSON_Duplicate(g->last_analysis, true);
         if (copy) cJSON_AddItemToObject(j, "analysis", copy);
@@ -388,6 +391,7 @@ char *web_store_sgf(const web_game_t *g)
     /* The game's own result first, then the file's (DT, RE and the rest). */
     const char *result = web_game_result(g, buf, sizeof buf);
     bool ok = !result || sgf_get(root, "RE") || sgf_add(root, "RE", result);
+    ok = ok && web_clock_write_sgf(root, &g->clock);
     ok = ok && write_record(root, g->record) && web_review_write_sgf(root, g);
     if (ok && !sgf_get(root, "DT"))
         ok = strftime(buf, sizeof buf, "%Y-%m-%d", &tm) && sgf_add(root, "DT", buf);
@@ -585,13 +589,32 @@ static void apply_tgweb(web_game_t *wg, const cJSON *tg, const web_options_t *op
     }
 }
 
-/* The loser named by an RE of a resignation ("B+R", "W+Resign"), or STONE_EMPTY. */
-static stone_t resigned(const sgf_node_t *root)
+/* The loser named by an RE of a win by `how` (R: a resignation, "B+R", "W+Resign"; T: on time,
+ * "B+T", "W+Time"), or STONE_EMPTY. */
+static stone_t loser_by(const sgf_node_t *root, char how)
 {
     const char *re = sgf_get(root, "RE");
-    if (!re || (re[0] != 'B' && re[0] != 'W') || re[1] != '+' || (re[2] != 'R' && re[2] != 'r'))
+    if (!re || (re[0] != 'B' && re[0] != 'W') || re[1] != '+' ||
+        (re[2] != how && re[2] != how - 'A' + 'a'))
         return STONE_EMPTY;
     return re[0] == 'B' ? STONE_WHITE : STONE_BLACK;
+}
+
+/* An import's TM and OT (also of a file tengen wrote, whose clock an import does not bring back)
+ * are kept as its information, like its DT or EV. */
+static void keep_time_info(web_game_t *wg, const sgf_node_t *root)
+{
+    for (int i = 0; i < NUM_INFO; i++) {
+        const char *v = sgf_get(root, INFO_PROPS[i][0]);
+        if (!v || !v[strspn(v, " ")] ||
+            (strcmp(INFO_PROPS[i][0], "TM") && strcmp(INFO_PROPS[i][0], "OT")))
+            continue;
+        if (!wg->record) wg->record = cJSON_CreateObject();
+        cJSON *info = cJSON_GetObjectItemCaseSensitive(wg->record, "info");
+        if (!info) info = cJSON_AddObjectToObject(wg->record, "info");
+        if (info && !cJSON_HasObjectItem(info, INFO_PROPS[i][1]))
+            add_clean(info, INFO_PROPS[i][1], v);
+    }
 }
 
 web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *root,
@@ -610,7 +633,7 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         snprintf(err, errlen, "%s", e.message);
         return NULL;
     }
-    const stone_t loser = resigned(root);
+    const stone_t loser = loser_by(root, 'R');
     if (loser != STONE_EMPTY && !game_is_over(game)) game_resign(game, loser);
 
     cJSON *tg = NULL;
@@ -646,7 +669,17 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         apply_tgweb(wg, tg, opts, keep_times);
         web_game_apply_ai(wg);
     }
+    /* The clocks: the request's (both full), else a file of the data folder brings its own back
+     * (none running); an import's TM and OT are only its information. */
+    if (opts->has_clock)
+        web_game_clock_set(wg, &opts->clock);
+    else if (keep_times && tg)
+        web_clock_read_tgweb(&wg->clock, cJSON_GetObjectItemCaseSensitive(tg, "clock"));
+    const stone_t late = loser_by(root, 'T');
+    if (late != STONE_EMPTY && !game_is_over(engine_game(wg->engine))) wg->clock.flagged = late;
+    web_clock_read_sgf(&wg->clock, root, web_game_move_count(wg));
     wg->record = read_record(root, tg, web_game_move_count(wg));
+    if (!keep_times) keep_time_info(wg, root);
     web_review_read_sgf(wg, root);
     const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "import"));
     unsigned long long h;
