@@ -56,6 +56,7 @@ async function newGame(fields) {
   const dlg = tid('new-game-dialog');
   if (!(await dlg.isVisible())) await page.keyboard.press('n');
   await dlg.waitFor({ state: 'visible' });
+  check(!(await tid('f-clock').isVisible()), 'the new-game dialog offers no clock in the browser');
   await tid('f-size').fill(String(fields.size));
   await tid('f-rules').selectOption(fields.rules);
   await tid('f-komi').fill(String(fields.komi));

@@ -379,6 +379,7 @@ class LocalBackend {
   }
 
   async createGame(opts = {}) {
+    if (opts.clock) throw fail(501, 'not here', 'Clocks need the tengen server (tengen web).');
     const size = opts.size === undefined ? 19 : opts.size;
     if (!Number.isInteger(size) || size < 2 || size > 25) throw fail(400, 'bad field', 'size must be a whole number from 2 to 25.');
     const rules = opts.rules === undefined ? 'chinese' : opts.rules;

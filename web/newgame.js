@@ -3,6 +3,7 @@
 // custom fields), checked against the ranges of the API (docs/web.md) before anything is sent.
 // The last choices are remembered in localStorage.
 
+import { inBrowser } from './api.js';
 import { CLOCK_PRESETS, clockLabel } from './clock.js';
 
 const STORE = 'tengen.newGame';
@@ -53,6 +54,7 @@ export function setupNewGameDialog(dialog, start) {
   const clockStones = f('f-clock-stones');
   const clockPeriod = f('f-clock-period');
   const clockIncrement = f('f-clock-increment');
+  f('f-clock-wrap').hidden = inBrowser;
   const error = f('f-error');
   const hint = f('f-hint');
   const presets = [...dialog.querySelectorAll('input[name="size-preset"]')];
@@ -103,7 +105,7 @@ export function setupNewGameDialog(dialog, start) {
 
   // The custom clock's fields: those of its type only.
   function syncClock() {
-    const custom = clock.value === 'custom';
+    const custom = !inBrowser && clock.value === 'custom';
     const type = clockType.value;
     f('f-clock-type-wrap').hidden = !custom;
     f('f-clock-main-wrap').hidden = !custom;
@@ -120,6 +122,7 @@ export function setupNewGameDialog(dialog, start) {
 
   // The chosen clock as the API's `clock` (null: none), or a sentence about a bad field.
   function clockOption() {
+    if (inBrowser) return { clock: null }; // the engine in the browser keeps no clock
     if (clock.value !== 'custom') return { clock: CLOCK_PRESETS[clock.value] || null };
     const type = clockType.value;
     const minutes = Number(clockMain.value);
