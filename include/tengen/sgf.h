@@ -99,6 +99,11 @@ char *sgf_write(const sgf_node_t *root);
  * stated at the top: linear in the tree's size. */
 game_t *sgf_to_game(const sgf_node_t *root, const rules_t *rules_default, int move_limit,
                     sgf_error_t *err);
+/* Apply one node of a variation to g, as sgf_to_game does to each node after the root: its
+ * AB/AW/AE (removals first), PL, then its B or W move. Returns false with err filled (the node's
+ * place) on a bad value or an illegal move; g may then hold the node's setup (undo the entries
+ * added, counted by game_move_count). */
+bool sgf_apply_node(game_t *g, const sgf_node_t *node, sgf_error_t *err);
 /* Build a tree for a game's history (root properties, setup entries, moves, the result if over).
  * A setup entry is written as the change it made (AE, AB, AW of the points whose colour changed),
  * so that sgf_to_game, which applies a node's removals first, reads back the same position. */

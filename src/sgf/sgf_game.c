@@ -461,6 +461,36 @@ game_t *sgf_to_game(const sgf_node_t *root, const rules_t *rules_default, int mo
     return g;
 }
 
+bool sgf_apply_node(game_t *g, const sgf_node_t *node, sgf_error_t *err)
+{
+    stone_t color;
+    int point = POINT_NONE;
+    if (!read_move(node, game_board(g), &color, &point, err)) return false;
+    /* Most nodes of a variation are moves alone: no setup table is needed for them. */
+    if (sgf_find(node, "AB") || sgf_find(node, "AW") || sgf_find(node, "AE") ||
+        sgf_find(node, "PL")) {
+        setup_t *setup = calloc(1, sizeof *setup);
+        if (setup == NULL) {
+            sgf_set_error(err, 0, 0, "out of memory");
+            return false;
+        }
+        long setup_points = 0;
+        const bool ok = apply_setup(g, node, false, 0, setup, &setup_points, err);
+        free(setup);
+        if (!ok) return false;
+    }
+    if (color == STONE_EMPTY) return true;
+    const game_status_t status = game_play(g, color, point);
+    if (status != GAME_OK) {
+        char text[8], move[16];
+        sgf_point_text(game_board(g), point, text);
+        snprintf(move, sizeof move, "%s[%s]", color == STONE_BLACK ? "B" : "W", text);
+        node_error(err, node, "illegal move %s: %s", move, game_status_text(status));
+        return false;
+    }
+    return true;
+}
+
 /* The SGF RU value for a rules preset name. */
 static const char *ru_for(const char *preset)
 {
