@@ -734,7 +734,7 @@ GN=$(id_of_body)
 has '"players":{"black":"Honinbo Shusaku","white":"<b>Gennan</b> '"${LONG:0:86}"'"}' "names kept, cut at 100 bytes"
 has '"info":{"black_rank":"7d","result":"B+2","date":"1846-09-11","event":"Castle game"}' "game info"
 has '"comments":{"0":"Game start","1":"A calm opening\nand a plan","3":"Main line"}' "comments by move"
-has '"variations_dropped":2' "variations counted"
+has '"variations_dropped":0' "variations kept, none dropped"
 has '"move_number":4,' "the main line"
 req GET /api/games
 has '"players":{"black":"Honinbo Shusaku",' "the list names the players"
@@ -753,13 +753,140 @@ for p in 'PB[Honinbo Shusaku]' 'BR[7d]' 'EV[Castle game]' 'DT[1846-09-11]' 'RE[B
     'C[Game start]' ';B[ee]C[A calm opening' ';B[gc]C[Main line]'; do
     has "$p" "the download keeps $p"
 done
-hasnt 'B[cg]' "the download has no variation"
+has '(;B[cg])' "the download keeps the variations"
 import "(;GM[1]SZ[9]AB[aa][bb][cc]AW[dd][ee])"
 expect 201 "" "import a setup-only position"
 GSU=$(id_of_body)
 has '"move_number":0,' "setup only: no moves"
 has '"setup_stones":5,' "setup only: its stones counted"
 has '"players":null,"info":null,"comments":{},"variations_dropped":0' "no record in a plain position"
+
+# ---- the game tree: variations, comments and properties kept; trying moves beside the game ----
+# node_id TEXT: the id of the node of the last tree answer whose object contains TEXT.
+node_id() {
+    tr '{' '\n' <"$BODY" | grep -F -- "$1" | head -1 | sed -n 's/^"id":\([0-9]*\),.*/\1/p'
+}
+TREE_SGF=$(tr -d '\n' <"$ROOT/tests/fixtures/web/variations.sgf")
+import "$TREE_SGF"
+expect 201 "" "import a file with variations"
+GT=$(id_of_body)
+has '"moves":["E5","C7","G7","G3","C3"]' "the main line is the game"
+has '"variations_dropped":0' "nothing dropped"
+req GET "/api/games/$GT/tree"
+expect 200 "" "the tree"
+has '"variation_nodes":5' "every variation node kept"
+has '"number":0,"main":true,"color":null,"move":null,"comment":"A game to study."' "the root's comment"
+has '"main":true,"color":"black","move":"E5","comment":"Tengen.","name":"Opening"' "a name"
+has '"number":3,"main":false,"color":"black","move":"C3","comment":"A quieter move."' "a variation"
+has '"number":5,"main":false,"color":"black","move":"F4","comment":"Tenuki."' "a nested variation"
+TREE_BEFORE=$(cat "$BODY")
+QUIET=$(node_id '"move":"C3","comment":"A quieter move."')
+req GET "/api/games/$GT/tree/$QUIET"
+expect 200 "" "a variation's position"
+has '"main":false,"move_number":3,"color":"black","move":"C3","to_move":"white","last_move":"C3"' "the variation's move"
+has '"board":[".........",".........","..O......",".........","....X....",".........","..X......",' "its board"
+has '"comment":"A quieter move."' "its comment"
+req GET "/api/games/$GT/sgf"
+for p in 'PC[Tokyo]' 'GN[Tree test]' 'N[Opening]' 'TR[dd]' '(;B[cg]C[A quieter move.]' \
+    '(;B[ff]LB[dd:A]C[Tenuki.])' '(;B[gg]C[Too slow.])' 'PW[Go Seigen]' 'WR[9p]'; do
+    has "$p" "the download keeps $p"
+done
+cp "$BODY" "$SCRATCH/tree1.sgf"
+# The download imported again is the same tree, and writes back the same file.
+import "$(sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' "$SCRATCH/tree1.sgf" | awk '{printf "%s\\n", $0}')" ',"duplicate":true'
+expect 201 "" "the download imported again"
+GT2=$(id_of_body)
+req GET "/api/games/$GT2/tree"
+[ "$(cat "$BODY")" = "$TREE_BEFORE" ] || fail "round trip: another tree: $(head -c 600 "$BODY")"
+req GET "/api/games/$GT2/sgf"
+diff <(grep -v TGWEB "$SCRATCH/tree1.sgf") <(grep -v TGWEB "$BODY") >/dev/null ||
+    fail "round trip: another file: $(diff <(grep -v TGWEB "$SCRATCH/tree1.sgf") <(grep -v TGWEB "$BODY"))"
+req DELETE "/api/games/$GT2"
+# Trying moves: a new variation from a variation's node, the game unchanged.
+req GET "/api/games/$GT/tree"
+ANSWER=$(node_id '"number":4,"main":false,"color":"white","move":"G7"')
+req POST "/api/games/$GT/tree/$ANSWER" '{"move":"e3"}'
+expect 201 "" "try a move in a variation"
+has '"number":5,"main":false,"color":"black","move":"E3"}' "the move is a new node"
+TRIED=$(sed -n 's/.*"node":\([0-9]*\)}$/\1/p' "$BODY")
+req POST "/api/games/$GT/tree/$ANSWER" '{"move":"E3"}'
+expect 200 "" "the same move again"
+has "\"node\":$TRIED}" "the same move again: the same node"
+req POST "/api/games/$GT/tree/$TRIED" '{"comment":"My idea <b>here</b>"}'
+expect 200 "" "a comment on the new node"
+has '"move":"E3","comment":"My idea <b>here</b>"}' "the comment kept"
+req POST "/api/games/$GT/tree/0" '{"comment":"Edited root comment"}'
+expect 200 "" "a comment on the main line"
+req GET "/api/games/$GT"
+has '"moves":["E5","C7","G7","G3","C3"]' "trying moves leaves the game alone"
+has '"0":"Edited root comment"' "a main line comment is the game's comment"
+req GET "/api/games/$GT/sgf"
+tr -d '\n' <"$BODY" | grep -qF ';W[gc](;B[dg]C[Solid.])(;B[ff]LB[dd:A]C[Tenuki.])(;B[eg]C[My idea <b>here</b>]))' ||
+    fail "the download has the tried move: $(cat "$BODY")"
+has 'C[Edited root comment]' "the download has the edited comment"
+req POST "/api/games/$GT/tree/$ANSWER" '{"move":"G7"}'
+expect 409 occupied "a tried move on a stone"
+req POST "/api/games/$GT/tree/$ANSWER" '{"move":"Z99"}'
+expect 400 "bad move" "a tried move off the board"
+req POST "/api/games/$GT/tree/$ANSWER" '{}'
+expect 400 "bad field" "neither move nor comment"
+req POST "/api/games/$GT/tree/$ANSWER" '{"move":"E3","comment":"x"}'
+expect 400 "bad field" "both move and comment"
+req POST "/api/games/$GT/tree/$ANSWER" '{"comment":5}'
+expect 400 "bad field" "a comment not a text"
+for bad in 99999 abc -1 1x 12345678901 '0/1'; do
+    req GET "/api/games/$GT/tree/$bad"
+    expect 404 "not found" "node id $bad"
+done
+req POST "/api/games/$GT/tree/99999" '{"move":"A1"}'
+expect 404 "not found" "a move at an unknown node"
+req DELETE "/api/games/$GT/tree/0"
+expect 409 "main line" "the main line cannot be deleted"
+req PUT "/api/games/$GT/tree/0"
+expect 405 method "PUT of a node"
+req POST "/api/games/$GT/tree" '{"move":"A1"}'
+expect 405 method "POST of the tree"
+req GET "/api/games/nosuchgame/tree"
+expect 404 "not found" "the tree of no game"
+# Deleting a variation; one kept for the restart.
+req GET "/api/games/$GT/tree"
+SLOW=$(node_id '"move":"G3","comment":"Too slow."')
+req DELETE "/api/games/$GT/tree/$SLOW"
+expect 200 "" "delete a variation"
+hasnt 'Too slow.' "the variation is gone"
+has '"variation_nodes":5' "the other variations stay"
+# A move tried at the game's last position and then played becomes the main line; an undo
+# takes it back.
+req GET "/api/games/$GT/tree"
+LAST=$(node_id '"number":5,"main":true')
+req POST "/api/games/$GT/tree/$LAST" '{"move":"D4"}'
+expect 201 "" "try the next move"
+req POST "/api/games/$GT/play" '{"move":"D4"}'
+expect 200 "" "play the tried move"
+req GET "/api/games/$GT/tree"
+has '"number":6,"main":true,"color":"white","move":"D4"' "the tried move is the game's"
+has '"variation_nodes":5' "and no longer a variation"
+req POST "/api/games/$GT/undo"
+req GET "/api/games/$GT/tree"
+hasnt '"move":"D4"' "an undo takes the node back"
+# The tree's limits at import: a variation over the length, too many nodes, a move that does
+# not replay.
+LONGVAR="(;SZ[9];B[ee](;W[cc])(;W[aa]$(printf ';B[]%.0s' $(seq 1 1001))))"
+import "$LONGVAR"
+expect 413 "too large" "a variation too long"
+has 'variations of at most 1000 nodes' "the sentence names the limit"
+WIDE="(;SZ[9];B[ee](;W[cc])$(printf '(;W[aa])%.0s' $(seq 1 10001)))"
+import "$WIDE"
+expect 413 "too large" "too many variation nodes"
+import "(;SZ[9];B[ee](;W[cc])(;W[ee]))"
+expect 400 "bad sgf" "a variation move on a stone"
+has 'a variation does not replay: line 1, column 23: illegal move W[ee]: occupied' "the sentence names the node"
+import "(;SZ[9];B[ee](;W[cc])(;W[zz]))"
+expect 400 "bad sgf" "a variation move off the board"
+# A game made here has a tree too: its main line.
+req GET "/api/games/$G13/tree"
+expect 200 "" "the tree of a game made here"
+has '"variation_nodes":0' "no variations"
 
 # Remember every game's moves for the restart.
 req GET /api/games
@@ -776,15 +903,20 @@ grep -q 'skipped .*broken.sgf' "$SCRATCH/s2.err" || fail "corrupt file not repor
 while read -r id moves; do
     [ "$(moves_of "$id")" = "$moves" ] || fail "after restart game $id has $(moves_of "$id"), was $moves"
 done <"$SCRATCH/before"
-[ "$(wc -l <"$SCRATCH/before")" -eq 23 ] || fail "not 23 games: $(wc -l <"$SCRATCH/before")"
+[ "$(wc -l <"$SCRATCH/before")" -eq 24 ] || fail "not 24 games: $(wc -l <"$SCRATCH/before")"
 req GET "/api/games/$GN"
 has '"players":{"black":"Honinbo Shusaku","white":"<b>Gennan</b> ' "restart keeps the names"
 has '"comments":{"0":"Game start","1":"A calm opening\nand a plan","3":"Main line"}' "restart keeps the comments"
-has '"variations_dropped":2' "restart keeps the variations count"
+req GET "/api/games/$GN/tree"
+has '"variation_nodes":2' "restart keeps the variations"
 import "$NAMED"
 has "\"id\":\"$GN\"" "after a restart the same file is still the same game"
 req GET "/api/games/$GSU"
 has '"setup_stones":5,' "restart keeps the setup"
+req GET "/api/games/$GT/tree"
+has '"move":"E3","comment":"My idea <b>here</b>"}' "restart keeps a tried move and its comment"
+has '"comment":"Edited root comment"' "restart keeps an edited comment"
+hasnt 'Too slow.' "restart: a deleted variation stays deleted"
 req GET "/api/games/$GP"
 has '"phase":"play"' "restart keeps the phase"
 req GET "/api/games/$G1"

@@ -706,6 +706,11 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
     web_game_t *g = NULL;
     if (sgf) {
         char err[256];
+        if (root && !web_tree_fits(root, err, sizeof err)) {
+            sgf_free(root);
+            web_error(r, 413, "too large", "%s", err);
+            return;
+        }
         if (!root)
             snprintf(err, sizeof err, "%s", e.message);
         else
@@ -799,7 +804,7 @@ static bool check_idle(const web_game_t *g, web_reply_t *r)
     return false;
 }
 
-static void illegal_move(web_reply_t *r, game_status_t s)
+void web_illegal_move(web_reply_t *r, game_status_t s)
 {
     switch (s) {
     case GAME_ILLEGAL_OCCUPIED:
@@ -859,7 +864,7 @@ static bool check_play(const web_game_t *g, const char *text, int p, web_reply_t
         web_error(r, 409, "not your turn", "It is not your turn: the AI (%s) is to move.",
                   web_color_name(game_to_move(game)));
     } else if ((s = game_check_move(game, g->human, p)) != GAME_OK) {
-        illegal_move(r, s);
+        web_illegal_move(r, s);
     } else {
         return true;
     }
@@ -888,7 +893,7 @@ static void handle_play(web_t *w, web_game_t *g, const cJSON *body, web_reply_t 
         if (!in_time) {
             lost_on_time(g, r);
         } else if (s != GAME_OK) {
-            illegal_move(r, s);
+            web_illegal_move(r, s);
             web_game_clock_update(g, true); /* still their turn */
         } else {
             web_game_sync_moves(g);
@@ -1247,11 +1252,34 @@ static bool is_get(const char *method)
     return !strcmp(method, "GET") || !strcmp(method, "HEAD");
 }
 
+/* The game tree's paths (http_tree.c): GET .../tree; GET, POST and DELETE .../tree/{node}. */
+static void route_tree(web_t *w, const char *method, const char *id, const char *node,
+                       const char *body, size_t len, web_reply_t *r)
+{
+    const bool post = !strcmp(method, "POST"), del = !strcmp(method, "DELETE");
+    if (!is_get(method) && (!node || !(post || del))) {
+        method_error(r, method, node ? "GET, POST, DELETE" : "GET");
+        return;
+    }
+    cJSON *json = NULL;
+    if (post && !parse_body(body, len, &json, r)) return;
+    web_game_t *g = NULL;
+    if (!web_is_valid_id(id))
+        web_error(r, 404, "not found", "No game %.64s.", id);
+    else
+        g = web_acquire_game(w, id, true, r);
+    if (g) {
+        web_tree_handle(g, method, node, json, r);
+        web_release_game(g);
+    }
+    cJSON_Delete(json);
+}
+
 void web_api_handle(web_t *w, const char *method, const char *path, const char *query_move,
                     const char *body, size_t len, web_reply_t *r)
 {
     memset(r, 0, sizeof *r);
-    /* Split "/api/a/b/c" (one trailing slash allowed) into at most three parts. */
+    /* Split "/api/a/b/c/d" (one trailing slash allowed): more than four parts are refused. */
     char buf[256];
     const size_t n = strlen(path);
     if (n < 5 || n >= sizeof buf || strncmp(path, "/api/", 5)) {
@@ -1261,9 +1289,9 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
     memcpy(buf, path + 5, n - 4);
     size_t m = n - 5;
     if (m > 0 && buf[m - 1] == '/') buf[--m] = '\0';
-    char *part[4] = {NULL, NULL, NULL, NULL};
+    char *part[5] = {NULL, NULL, NULL, NULL, NULL};
     int parts = 0;
-    for (char *s = buf; parts < 4;) {
+    for (char *s = buf; parts < 5;) {
         part[parts++] = s;
         char *slash = strchr(s, '/');
         if (!slash) break;
@@ -1276,6 +1304,10 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
             handle_status(w, r);
         else
             method_error(r, method, "GET");
+        return;
+    }
+    if ((parts == 3 || parts == 4) && !strcmp(part[0], "games") && !strcmp(part[2], "tree")) {
+        route_tree(w, method, part[1], parts == 4 ? part[3] : NULL, body, len, r);
         return;
     }
     if (parts < 1 || parts > 3 || strcmp(part[0], "games")) {

@@ -76,6 +76,7 @@ void web_game_free(web_game_t *g)
     free(g->analysis);
     cJSON_Delete(g->last_analysis);
     cJSON_Delete(g->record);
+    web_tree_free(g->tree);
     cJSON_Delete(g->pending);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
@@ -141,7 +142,7 @@ size_t web_game_cost(const web_game_t *g)
     if (g->record) record += 4 * WEB_MAX_NAME_BYTES;
     const size_t review = (size_t)g->review_len * sizeof *g->review;
     return WEB_COST_GAME + (size_t)entries * WEB_COST_ENTRY + points * WEB_COST_SETUP_POINT +
-           analysis + record + review;
+           analysis + record + review + web_tree_cost(g);
 }
 
 /* Count the game's new cost after a change (it grows with its history). Under the lock. */
@@ -205,6 +206,8 @@ bool web_game_unload(web_game_t *g)
         g->last_analysis = NULL;
         cJSON_Delete(g->record);
         g->record = NULL;
+        web_tree_free(g->tree);
+        g->tree = NULL;
         g->summary = summary;
     } else {
         free(summary);
@@ -233,6 +236,7 @@ void web_game_adopt(web_game_t *g, web_game_t *fresh)
     g->ai_resign = fresh->ai_resign;
     web_clock_take(&g->clock, &fresh->clock);
     web_review_take(g, fresh);
+    web_tree_take(g, fresh);
     g->created = fresh->created;
     g->updated = fresh->updated;
     cJSON_Delete(g->last_analysis);

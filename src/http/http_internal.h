@@ -72,6 +72,10 @@
  * line's comments to this many bytes in all (later ones are dropped). */
 #define WEB_MAX_NAME_BYTES 100
 #define WEB_MAX_COMMENT_BYTES (64 * 1024)
+/* The game tree (http_tree.c): nodes beside the main line in all, and the longest variation
+ * (nodes from the main line); an import beyond either answers 413, as does a move beyond them. */
+#define WEB_MAX_VARIATION_NODES 10000
+#define WEB_MAX_VARIATION_DEPTH 1000
 #define WEB_ID_MAX 64     /* characters of a game id */
 #define WEB_NEW_ID_LEN 12 /* hex characters of the ids the server makes */
 #define WEB_MIN_SIZE 5    /* sizes of new games (imports: BOARD_MIN_SIZE..) */
@@ -212,6 +216,7 @@ typedef struct web_options {
 } web_options_t;
 
 typedef struct web web_t;
+typedef struct web_tree web_tree_t;
 
 typedef struct web_game {
     char id[WEB_ID_MAX + 1];
@@ -265,6 +270,9 @@ typedef struct web_game {
     int review_len;
     long review_playouts;
     uint64_t review_seq; /* +1 at every position a review job finishes (the `review` event) */
+    /* The game tree: the main line's nodes and the variations (http_tree.c); NULL while the game
+     * has none or is unloaded. */
+    web_tree_t *tree;
     /* Owned by the pool thread while it runs the job: */
     cJSON *pending;          /* the latest report, not yet published */
     int search_moves;        /* the position searched: moves played */
@@ -489,7 +497,34 @@ cJSON *web_review_json(const web_game_t *g);
 bool web_review_write_sgf(sgf_node_t *root, const web_game_t *g);
 void web_review_read_sgf(web_game_t *g, const sgf_node_t *root);
 
+/* ---- http_tree.c ---- */
+
+/* Are a file's variations within WEB_MAX_VARIATION_NODES and WEB_MAX_VARIATION_DEPTH? False with
+ * a sentence in err. */
+bool web_tree_fits(const sgf_node_t *root, char *err, size_t len);
+/* The tree of a file whose main line became `game` (sgf_to_game): variations, and every node's
+ * properties the server does not write itself. Every variation is replayed: NULL with err filled
+ * at the first one that does not replay (or out of memory). */
+web_tree_t *web_tree_from_sgf(const sgf_node_t *root, const game_t *game, char *err, size_t len);
+void web_tree_free(web_tree_t *t);
+/* Move the tree of `from` to `to` (loading a game back). */
+void web_tree_take(web_game_t *to, web_game_t *from);
+/* The tree's estimated memory (web_game_cost). Under the lock. */
+size_t web_tree_cost(const web_game_t *g);
+/* Add the tree to a tree made by sgf_from_game: each node's kept properties and the variations
+ * after their position's last node. False if out of memory. Under the lock. */
+bool web_tree_write_sgf(sgf_node_t *root, const web_game_t *g);
+/* GET, POST and DELETE of /api/games/{id}/tree and /api/games/{id}/tree/{node} (node: NULL for
+ * the first). Takes the game's lock. */
+void web_tree_handle(web_game_t *g, const char *method, const char *node, const cJSON *body,
+                     web_reply_t *r);
+
 /* ---- http_store.c ---- */
+
+/* Text from a file, made safe to keep and show: valid UTF-8 only ('?' for other bytes), control
+ * characters as spaces (line breaks kept when multiline), cut at a character within max bytes.
+ * Malloc'ed; NULL if out of memory. */
+char *web_clean_text(const char *text, size_t max, bool multiline);
 
 /* Create the data folder if needed and lock it. False with a message on stderr. */
 bool web_store_open(web_t *w);
@@ -547,6 +582,9 @@ bool web_guard_request(const web_t *w, const char *method, const char *host, con
                        const char *content_type, size_t body_len, web_reply_t *r);
 
 /* ---- http_api.c ---- */
+
+/* The reply to a move the rules refuse (409 occupied, suicide, ko, superko, game over; 400). */
+void web_illegal_move(web_reply_t *r, game_status_t s);
 
 /* Answer one API request (path starts with "/api/"). query_move is the `move` query argument or
  * NULL. body may be NULL. The reply is filled (free it with web_reply_free). SSE (analysis) is

@@ -119,10 +119,7 @@ static size_t utf8_char(const unsigned char *s, size_t n)
     return len;
 }
 
-/* Text from a file, made safe to keep and show: valid UTF-8 only ('?' for other bytes), control
- * characters as spaces (line breaks kept when multiline), cut at a character within max bytes.
- * Malloc'ed; NULL if out of memory. */
-static char *clean_text(const char *text, size_t max, bool multiline)
+char *web_clean_text(const char *text, size_t max, bool multiline)
 {
     const size_t n = strlen(text);
     char *out = malloc((n < max ? n : max) + 1);
@@ -152,7 +149,7 @@ static char *clean_text(const char *text, size_t max, bool multiline)
 /* Add a cleaned short text to obj (nothing when empty). */
 static void add_clean(cJSON *obj, const char *name, const char *text)
 {
-    char *v = text ? clean_text(text, WEB_MAX_NAME_BYTES, false) : NULL;
+    char *v = text ? web_clean_text(text, WEB_MAX_NAME_BYTES, false) : NULL;
     if (v && v[strspn(v, " ")]) cJSON_AddStringToObject(obj, name, v);
     free(v);
 }
@@ -202,7 +199,7 @@ static cJSON *read_comments(const sgf_node_t *root, int moves)
         if (sgf_get(node, "B") || sgf_get(node, "W")) n++;
         if (n > moves) break;
         const char *c = sgf_get(node, "C");
-        char *text = c ? clean_text(c, left, true) : NULL;
+        char *text = c ? web_clean_text(c, left, true) : NULL;
         if (text && text[0]) {
             char key[16];
             snprintf(key, sizeof key, "%d", n);
@@ -267,8 +264,8 @@ static cJSON *read_record(const sgf_node_t *root, const cJSON *tg, int moves)
         cJSON_AddItemToObject(j, "comments", comments);
     else
         cJSON_Delete(comments);
-    const int variations =
-        tg ? (int)tg_number_raw(tg, "variations_dropped") : web_store_count_variations(root);
+    /* The variations are kept in the game's tree; a file may say how many an import dropped. */
+    const int variations = tg ? (int)tg_number_raw(tg, "variations_dropped") : 0;
     if (variations > 0) cJSON_AddNumberToObject(j, "variations_dropped", variations);
     if (!j->child) {
         cJSON_Delete(j);
@@ -392,7 +389,8 @@ char *web_store_sgf(const web_game_t *g)
     const char *result = web_game_result(g, buf, sizeof buf);
     bool ok = !result || sgf_get(root, "RE") || sgf_add(root, "RE", result);
     ok = ok && web_clock_write_sgf(root, &g->clock);
-    ok = ok && write_record(root, g->record) && web_review_write_sgf(root, g);
+    ok = ok && write_record(root, g->record) && web_review_write_sgf(root, g) &&
+         web_tree_write_sgf(root, g);
     if (ok && !sgf_get(root, "DT"))
         ok = strftime(buf, sizeof buf, "%Y-%m-%d", &tm) && sgf_add(root, "DT", buf);
     char *tg = ok ? tgweb_text(g) : NULL;
@@ -680,6 +678,16 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
     web_clock_read_sgf(&wg->clock, root, web_game_move_count(wg));
     wg->record = read_record(root, tg, web_game_move_count(wg));
     if (!keep_times) keep_time_info(wg, root);
+    char tree_err[256];
+    wg->tree = web_tree_from_sgf(root, engine_game(wg->engine), tree_err, sizeof tree_err);
+    if (!wg->tree && !keep_times) {
+        snprintf(err, errlen, "%s", tree_err);
+        cJSON_Delete(tg);
+        web_game_unref(wg);
+        return NULL;
+    }
+    /* A saved game whose variations no longer replay (edited by hand) keeps its main line. */
+    if (!wg->tree) fprintf(stderr, "tengen web: game %s: variations left out: %s\n", id, tree_err);
     web_review_read_sgf(wg, root);
     const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "import"));
     unsigned long long h;

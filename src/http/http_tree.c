@@ -1,0 +1,835 @@
+/* http_tree.c - the game tree of a web game (docs/web.md, "The game tree"): the main line, which
+ * is the game played against tengen, and the variations beside it, from an imported file or tried
+ * by the player while studying; each node's other properties (comments, names, markup, game
+ * information the server has no field for). The tree's API (GET, POST and DELETE of
+ * /api/games/{id}/tree/...), and its part of the saved SGF.
+ *
+ * The main line mirrors the game's moves: one node per move after the root, whatever setup or PL
+ * nodes the file had between them (their properties join the node of the move before). It is
+ * brought in step with the game (web_tree_sync) before every use, so play, genmove and undo need
+ * not know of it: a move taken back takes its node, and the variations hanging from it, along.
+ * The comments of the main line are the record's (g->record "comments"), not the nodes'.
+ * Variations never change the game: they are replayed on a copy of a position of the main line.
+ *
+ * Node ids are numbers given in preorder when the tree is read and counting on for new nodes:
+ * stable while the game stays in memory. Everything here runs under the game's lock.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/http_internal.h"
+
+typedef struct web_tnode {
+    int id;
+    int number; /* moves from the root to this node, this node's included */
+    bool main;  /* on the main line: the root or a move of the game */
+    sgf_node_t
+        *props; /* its properties, in an unlinked SGF node (B/W of a main node: the game's) */
+    struct web_tnode *parent, *child, *sibling; /* the main line is always the first child */
+} web_tnode_t;
+
+struct web_tree {
+    web_tnode_t *root;
+    int next_id;
+    int nodes;      /* all of them */
+    int side_nodes; /* nodes off the main line (WEB_MAX_VARIATION_NODES) */
+    size_t text;    /* bytes of the properties kept (cost) */
+};
+
+/* What the server writes itself on the main line (the game, the record, the review, TGWEB):
+ * the file's own values of these are not kept in the tree, so a round trip never doubles them. */
+static const char *const ROOT_OWNED[] = {"GM", "FF", "CA", "AP", "SZ", "KM", "RU",    "HA",  "PB",
+                                         "PW", "BR", "WR", "RE", "DT", "EV", "TGWEB", "XRP", NULL};
+static const char *const MAIN_OWNED[] = {"B", "W",   "AB",  "AW",  "AE",  "PL",
+                                         "C", "XWR", "XSL", "XBM", "XBV", NULL};
+
+static bool is_in(const char *const *list, const char *id)
+{
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(list[i], id)) return true;
+    return false;
+}
+
+/* ---- nodes ---- */
+
+static web_tnode_t *node_new(web_tree_t *t, web_tnode_t *parent, bool main)
+{
+    web_tnode_t *n = calloc(1, sizeof *n);
+    if (!n) return NULL;
+    n->props = calloc(1, sizeof *n->props);
+    if (!n->props) {
+        free(n);
+        return NULL;
+    }
+    n->id = t->next_id++;
+    n->main = main;
+    t->nodes++;
+    n->parent = parent;
+    if (!parent) return n;
+    if (main) {
+        n->sibling = parent->child;
+        parent->child = n;
+    } else {
+        web_tnode_t **tail = &parent->child;
+        while (*tail)
+            tail = &(*tail)->sibling;
+        *tail = n;
+        t->side_nodes++;
+    }
+    return n;
+}
+
+static size_t props_text(const sgf_node_t *props)
+{
+    size_t n = 0;
+    for (const sgf_property_t *p = props->props; p; p = p->next)
+        for (int i = 0; i < p->num_values; i++)
+            n += strlen(p->values[i]) + 1;
+    return n;
+}
+
+/* Free the subtree of n (n included), unlinked from its parent first; counts given back. */
+static void subtree_free(web_tree_t *t, web_tnode_t *n)
+{
+    if (n->parent) {
+        web_tnode_t **link = &n->parent->child;
+        while (*link != n)
+            link = &(*link)->sibling;
+        *link = n->sibling;
+    }
+    /* A work list through the sibling links, as sgf_free does: any depth. */
+    n->sibling = NULL;
+    web_tnode_t *todo = n;
+    while (todo) {
+        web_tnode_t *x = todo;
+        todo = x->sibling;
+        if (x->child) {
+            web_tnode_t *last = x->child;
+            while (last->sibling)
+                last = last->sibling;
+            last->sibling = todo;
+            todo = x->child;
+        }
+        if (!x->main) t->side_nodes--;
+        t->nodes--;
+        t->text -= props_text(x->props);
+        sgf_free(x->props);
+        free(x);
+    }
+}
+
+void web_tree_free(web_tree_t *t)
+{
+    if (!t) return;
+    if (t->root) subtree_free(t, t->root);
+    free(t);
+}
+
+static web_tree_t *tree_new(void)
+{
+    web_tree_t *t = calloc(1, sizeof *t);
+    if (t && !(t->root = node_new(t, NULL, true))) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* The next node in preorder within the subtree of top, or NULL. */
+static web_tnode_t *next_preorder(web_tnode_t *n, const web_tnode_t *top)
+{
+    if (n->child) return n->child;
+    while (n != top && !n->sibling)
+        n = n->parent;
+    return n == top ? NULL : n->sibling;
+}
+
+static web_tnode_t *find_node(const web_tree_t *t, long id)
+{
+    for (web_tnode_t *n = t->root; n; n = next_preorder(n, t->root))
+        if (n->id == id) return n;
+    return NULL;
+}
+
+/* The move of a node's properties: its colour (STONE_EMPTY: none) and point. */
+static stone_t node_move(const web_tnode_t *n, const board_t *b, int *point)
+{
+    const char *black = sgf_get(n->props, "B"), *white = sgf_get(n->props, "W");
+    if (!black && !white) return STONE_EMPTY;
+    *point = sgf_point_parse(b, black ? black : white);
+    return black ? STONE_BLACK : STONE_WHITE;
+}
+
+/* Add a copy of value, cleaned as text from a file, to props under id. */
+static bool add_clean_value(web_tree_t *t, sgf_node_t *props, const char *id, const char *value)
+{
+    char *clean = web_clean_text(value, WEB_MAX_COMMENT_BYTES, true);
+    const bool ok = clean && sgf_add(props, id, clean);
+    if (ok) t->text += strlen(clean) + 1;
+    free(clean);
+    return ok;
+}
+
+/* Copy the properties of src not in `skip` (NULL: all) into props. */
+static bool copy_props(web_tree_t *t, sgf_node_t *props, const sgf_node_t *src,
+                       const char *const *skip, const char *const *skip2)
+{
+    for (const sgf_property_t *p = src->props; p; p = p->next) {
+        if ((skip && is_in(skip, p->id)) || (skip2 && is_in(skip2, p->id))) continue;
+        for (int i = 0; i < p->num_values; i++)
+            if (!add_clean_value(t, props, p->id, p->values[i])) return false;
+    }
+    return true;
+}
+
+/* ---- in step with the game ---- */
+
+static bool set_move(web_tree_t *t, web_tnode_t *n, const board_t *b, stone_t c, int point)
+{
+    char text[3];
+    sgf_point_text(b, point, text);
+    t->text += strlen(text) + 1;
+    return sgf_add(n->props, c == STONE_BLACK ? "B" : "W", text);
+}
+
+/* Make the main line the game's moves: keep the nodes that match, cut the rest (with what hangs
+ * from them), add nodes for the new moves. A variation of the same move becomes the main line.
+ * False if out of memory (the tree is then shorter than the game). */
+static bool tree_sync(web_tree_t *t, const game_t *game)
+{
+    const board_t *b = game_board(game);
+    const int count = game_move_count(game);
+    web_tnode_t *at = t->root;
+    for (int i = 0; i < count; i++) {
+        const game_move_t *m = game_move_at(game, i);
+        if (m->setup_index >= 0) continue;
+        web_tnode_t *next = at->child && at->child->main ? at->child : NULL;
+        int p = POINT_NONE;
+        if (next && (node_move(next, b, &p) != m->color || p != m->point)) {
+            subtree_free(t, next);
+            next = NULL;
+        }
+        if (!next) {
+            /* The player tried this move before playing it: that variation is the game now. */
+            for (web_tnode_t *c = at->child; c; c = c->sibling) {
+                if (node_move(c, b, &p) == m->color && p == m->point) {
+                    web_tnode_t **link = &at->child;
+                    while (*link != c)
+                        link = &(*link)->sibling;
+                    *link = c->sibling;
+                    c->sibling = at->child;
+                    at->child = c;
+                    c->main = true;
+                    t->side_nodes--;
+                    next = c;
+                    break;
+                }
+            }
+        }
+        if (!next) {
+            next = node_new(t, at, true);
+            if (!next || !set_move(t, next, b, m->color, m->point)) return false;
+            next->number = at->number + 1;
+        }
+        at = next;
+    }
+    if (at->child && at->child->main) subtree_free(t, at->child);
+    return true;
+}
+
+/* The game's tree in step with its moves, made on first use; NULL if out of memory. */
+static web_tree_t *game_tree(web_game_t *g)
+{
+    if (!g->tree) g->tree = tree_new();
+    if (g->tree && !tree_sync(g->tree, engine_game(g->engine))) return NULL;
+    return g->tree;
+}
+
+/* ---- from a file ---- */
+
+bool web_tree_fits(const sgf_node_t *root, char *err, size_t len)
+{
+    /* Every subtree that starts a variation is walked with an explicit stack of (node, length). */
+    typedef struct {
+        const sgf_node_t *node;
+        int depth;
+    } item_t;
+    item_t *stack = malloc((WEB_MAX_VARIATION_NODES + 1) * sizeof *stack);
+    if (!stack) {
+        snprintf(err, len, "out of memory");
+        return false;
+    }
+    int side = 0, deepest = 0;
+    bool ok = true;
+    for (const sgf_node_t *m = root; m && ok; m = m->child) {
+        if (!m->child) break;
+        for (const sgf_node_t *v = m->child->sibling; v && ok; v = v->sibling) {
+            int top = 0;
+            stack[top++] = (item_t){v, 1};
+            while (top > 0 && ok) {
+                const item_t it = stack[--top];
+                side++;
+                if (it.depth > deepest) deepest = it.depth;
+                ok = side <= WEB_MAX_VARIATION_NODES && deepest <= WEB_MAX_VARIATION_DEPTH;
+                for (const sgf_node_t *c = it.node->child; c && ok; c = c->sibling) {
+                    ok = top < WEB_MAX_VARIATION_NODES;
+                    if (ok) stack[top++] = (item_t){c, it.depth + 1};
+                }
+            }
+        }
+    }
+    free(stack);
+    if (!ok)
+        snprintf(err, len,
+                 "The SGF's variations are too large: a game here keeps at most %d nodes beside "
+                 "its main line, and variations of at most %d nodes.",
+                 WEB_MAX_VARIATION_NODES, WEB_MAX_VARIATION_DEPTH);
+    return ok;
+}
+
+/* Copy the variation starting at src as the last child of parent (node and its subtree). */
+static bool copy_variation(web_tree_t *t, web_tnode_t *parent, const sgf_node_t *src)
+{
+    typedef struct {
+        const sgf_node_t *from;
+        web_tnode_t *to_parent;
+    } item_t;
+    size_t cap = 64, top = 0;
+    item_t *stack = malloc(cap * sizeof *stack);
+    if (!stack) return false;
+    stack[top++] = (item_t){src, parent};
+    bool ok = true;
+    while (top > 0 && ok) {
+        const item_t it = stack[--top];
+        web_tnode_t *n = node_new(t, it.to_parent, false);
+        ok = n && copy_props(t, n->props, it.from, (const char *const[]){"TGWEB", NULL}, NULL);
+        if (!ok) break;
+        n->props->line = it.from->line;
+        n->props->column = it.from->column;
+        n->number = it.to_parent->number + (sgf_get(it.from, "B") || sgf_get(it.from, "W"));
+        size_t kids = 0;
+        for (const sgf_node_t *c = it.from->child; c; c = c->sibling)
+            kids++;
+        if (top + kids > cap) {
+            while (top + kids > cap)
+                cap *= 2;
+            item_t *bigger = realloc(stack, cap * sizeof *stack);
+            if (!bigger) {
+                ok = false;
+                break;
+            }
+            stack = bigger;
+        }
+        /* Last child first on the stack, so the children are made in their order. */
+        size_t i = top + kids;
+        for (const sgf_node_t *c = it.from->child; c; c = c->sibling)
+            stack[--i] = (item_t){c, n};
+        top += kids;
+    }
+    free(stack);
+    return ok;
+}
+
+/* Replay every variation hanging from main node `at` on pos (the position of `at`), depth
+ * first, undoing each node after its subtree: false with err filled at the first node that does
+ * not replay. pos is as it was after. */
+typedef struct replay_item {
+    const web_tnode_t *node;
+    int undo_to; /* -1: replay the node; else undo back to this many entries */
+} replay_item_t;
+
+typedef struct replay_stack {
+    replay_item_t *items;
+    size_t top, cap;
+} replay_stack_t;
+
+static bool replay_push(replay_stack_t *s, const web_tnode_t *node, int undo_to)
+{
+    if (s->top == s->cap) {
+        const size_t cap = s->cap ? 2 * s->cap : 64;
+        replay_item_t *bigger = realloc(s->items, cap * sizeof *bigger);
+        if (!bigger) return false;
+        s->items = bigger;
+        s->cap = cap;
+    }
+    s->items[s->top++] = (replay_item_t){node, undo_to};
+    return true;
+}
+
+static bool check_variations(const web_tnode_t *at, game_t *pos, char *err, size_t len)
+{
+    replay_stack_t s = {NULL, 0, 0};
+    const int base = game_move_count(pos);
+    bool ok = true;
+    /* Pushed first to last, so the last is replayed first: the order does not matter here. */
+    for (const web_tnode_t *v = at->child; v && ok; v = v->sibling)
+        if (!v->main) ok = replay_push(&s, v, -1);
+    while (s.top > 0 && ok) {
+        const replay_item_t it = s.items[--s.top];
+        if (it.undo_to >= 0) {
+            while (game_move_count(pos) > it.undo_to)
+                game_undo(pos);
+            continue;
+        }
+        const int before = game_move_count(pos);
+        sgf_error_t e;
+        if (!sgf_apply_node(pos, it.node->props, &e)) {
+            snprintf(err, len, "a variation does not replay: %s", e.message);
+            free(s.items);
+            while (game_move_count(pos) > base)
+                game_undo(pos);
+            return false;
+        }
+        ok = replay_push(&s, it.node, before);
+        for (const web_tnode_t *c = it.node->child; c && ok; c = c->sibling)
+            ok = replay_push(&s, c, -1);
+    }
+    if (!ok) snprintf(err, len, "out of memory");
+    free(s.items);
+    while (game_move_count(pos) > base)
+        game_undo(pos);
+    return ok;
+}
+
+web_tree_t *web_tree_from_sgf(const sgf_node_t *root, const game_t *game, char *err, size_t len)
+{
+    web_tree_t *t = tree_new();
+    bool ok = t && copy_props(t, t->root->props, root, ROOT_OWNED, MAIN_OWNED);
+    web_tnode_t *at = t ? t->root : NULL;
+    for (const sgf_node_t *x = root; x && ok; x = x->child) {
+        const char *black = sgf_get(x, "B"), *white = sgf_get(x, "W");
+        if (black || white) {
+            web_tnode_t *n = node_new(t, at, true);
+            ok = n && add_clean_value(t, n->props, black ? "B" : "W", black ? black : white) &&
+                 (x == root || copy_props(t, n->props, x, MAIN_OWNED, NULL));
+            if (!ok) break;
+            n->number = at->number + 1;
+            at = n;
+        } else if (x != root) {
+            /* A setup or PL node of the main line: what it says beside them joins the move's. */
+            ok = copy_props(t, at->props, x, MAIN_OWNED, NULL);
+        }
+        for (const sgf_node_t *v = x->child ? x->child->sibling : NULL; v && ok; v = v->sibling)
+            ok = copy_variation(t, at, v);
+    }
+    ok = ok && tree_sync(t, game);
+    if (!ok) {
+        web_tree_free(t);
+        snprintf(err, len, "out of memory");
+        return NULL;
+    }
+    /* Every variation must replay: on one copy of the main line, position by position. */
+    game_t *pos = game_new(game_size(game), game_rules(game));
+    ok = pos != NULL;
+    if (!ok) snprintf(err, len, "out of memory");
+    at = t->root;
+    const int count = game_move_count(game);
+    for (int i = 0; ok && i <= count; i++) {
+        const game_move_t *m = i < count ? game_move_at(game, i) : NULL;
+        if (m && m->setup_index >= 0) {
+            const int *points;
+            const stone_t *stones;
+            const int k = game_setup_at(game, i, &points, &stones);
+            ok = game_setup(pos, points, stones, k);
+            if (!ok) snprintf(err, len, "out of memory");
+            continue;
+        }
+        if (m) game_set_to_move(pos, m->to_move_before);
+        ok = check_variations(at, pos, err, len);
+        if (!ok || !m) break;
+        ok = game_play(pos, m->color, m->point) == GAME_OK;
+        if (!ok) snprintf(err, len, "the main line does not replay");
+        at = at->child;
+    }
+    game_free(pos);
+    if (!ok) {
+        web_tree_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void web_tree_take(web_game_t *to, web_game_t *from)
+{
+    web_tree_free(to->tree);
+    to->tree = from->tree;
+    from->tree = NULL;
+}
+
+size_t web_tree_cost(const web_game_t *g)
+{
+    const web_tree_t *t = g->tree;
+    if (!t) return 0;
+    return (size_t)t->nodes * (sizeof(web_tnode_t) + sizeof(sgf_node_t) + WEB_COST_JSON_NUMBER) +
+           2 * t->text;
+}
+
+/* ---- to a file ---- */
+
+/* Copy the variation at v (v and its subtree) as the last child of parent. */
+static bool write_variation(sgf_node_t *parent, const web_tnode_t *v)
+{
+    typedef struct {
+        const web_tnode_t *from;
+        sgf_node_t *to_parent;
+    } item_t;
+    size_t cap = 64, top = 0;
+    item_t *stack = malloc(cap * sizeof *stack);
+    if (!stack) return false;
+    stack[top++] = (item_t){v, parent};
+    bool ok = true;
+    while (top > 0 && ok) {
+        const item_t it = stack[--top];
+        sgf_node_t *n = sgf_add_child(it.to_parent);
+        ok = n != NULL;
+        for (const sgf_property_t *p = ok ? it.from->props->props : NULL; p && ok; p = p->next)
+            for (int i = 0; i < p->num_values && ok; i++)
+                ok = sgf_add(n, p->id, p->values[i]);
+        size_t kids = 0;
+        for (const web_tnode_t *c = it.from->child; c; c = c->sibling)
+            kids++;
+        if (ok && top + kids > cap) {
+            while (top + kids > cap)
+                cap *= 2;
+            item_t *bigger = realloc(stack, cap * sizeof *stack);
+            ok = bigger != NULL;
+            if (ok) stack = bigger;
+        }
+        if (!ok) break;
+        size_t i = top + kids;
+        for (const web_tnode_t *c = it.from->child; c; c = c->sibling)
+            stack[--i] = (item_t){c, n};
+        top += kids;
+    }
+    free(stack);
+    return ok;
+}
+
+bool web_tree_write_sgf(sgf_node_t *root, const web_game_t *g)
+{
+    web_tree_t *t = g->tree;
+    if (!t) return true;
+    if (!tree_sync(t, engine_game(g->engine))) return false;
+    /* The written main line: a node per move, with setup and PL nodes between; a node's
+     * properties go on its move's node, its variations after the last node of that move. */
+    sgf_node_t *first = root, *last = root;
+    const web_tnode_t *at = t->root;
+    bool ok = true;
+    while (at && ok) {
+        /* last: the last node before the next move. */
+        while (last->child && !sgf_get(last->child, "B") && !sgf_get(last->child, "W"))
+            last = last->child;
+        for (const sgf_property_t *p = at->props->props; p && ok; p = p->next) {
+            if (!strcmp(p->id, "B") || !strcmp(p->id, "W")) continue;
+            for (int i = 0; i < p->num_values && ok; i++)
+                ok = sgf_add(first, p->id, p->values[i]);
+        }
+        for (const web_tnode_t *v = at->child; v && ok; v = v->sibling)
+            if (!v->main) ok = write_variation(last, v);
+        at = at->child && at->child->main ? at->child : NULL;
+        if (at && !last->child) break; /* not the game's tree: nothing more to place */
+        if (at) first = last = last->child;
+    }
+    return ok;
+}
+
+/* ---- JSON ---- */
+
+static const char *node_comment(const web_game_t *g, const web_tnode_t *n)
+{
+    if (!n->main) return sgf_get(n->props, "C");
+    char key[16];
+    snprintf(key, sizeof key, "%d", n->number);
+    const cJSON *comments = cJSON_GetObjectItemCaseSensitive(g->record, "comments");
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(comments, key));
+}
+
+/* The node's move as the API writes it: colour and vertex, or nulls. */
+static void add_move(cJSON *j, const web_tnode_t *n, const board_t *b)
+{
+    int p = POINT_NONE;
+    const stone_t c = node_move(n, b, &p);
+    char v[8];
+    if (c == STONE_EMPTY || p == POINT_NONE) {
+        cJSON_AddNullToObject(j, "color");
+        cJSON_AddNullToObject(j, "move");
+    } else {
+        cJSON_AddStringToObject(j, "color", web_color_name(c));
+        cJSON_AddStringToObject(j, "move", board_point_to_gtp(b, p, v));
+    }
+}
+
+static cJSON *tree_json(const web_game_t *g, const web_tree_t *t)
+{
+    const board_t *b = game_board(engine_game(g->engine));
+    cJSON *j = cJSON_CreateObject();
+    cJSON *nodes = cJSON_AddArrayToObject(j, "nodes");
+    if (!nodes) {
+        cJSON_Delete(j);
+        return NULL;
+    }
+    for (web_tnode_t *n = t->root; n; n = next_preorder(n, t->root)) {
+        cJSON *o = cJSON_CreateObject();
+        if (!o || !cJSON_AddItemToArray(nodes, o)) {
+            cJSON_Delete(o);
+            cJSON_Delete(j);
+            return NULL;
+        }
+        cJSON_AddNumberToObject(o, "id", n->id);
+        if (n->parent)
+            cJSON_AddNumberToObject(o, "parent", n->parent->id);
+        else
+            cJSON_AddNullToObject(o, "parent");
+        cJSON_AddNumberToObject(o, "number", n->number);
+        cJSON_AddBoolToObject(o, "main", n->main);
+        add_move(o, n, b);
+        const char *comment = node_comment(g, n), *name = sgf_get(n->props, "N");
+        if (comment && comment[0]) cJSON_AddStringToObject(o, "comment", comment);
+        if (name && name[0]) cJSON_AddStringToObject(o, "name", name);
+    }
+    cJSON_AddNumberToObject(j, "variation_nodes", t->side_nodes);
+    return j;
+}
+
+/* ---- the API ---- */
+
+/* The game at node n: the main line's position, then the variation's nodes replayed. NULL with
+ * err filled (out of memory, or a node that does not replay: never for a checked tree). */
+static game_t *node_position(const web_game_t *g, const web_tnode_t *n, char *err, size_t len)
+{
+    const web_tnode_t *path[WEB_MAX_VARIATION_DEPTH + 1];
+    int k = 0;
+    const web_tnode_t *at = n;
+    while (!at->main && k <= WEB_MAX_VARIATION_DEPTH) {
+        path[k++] = at;
+        at = at->parent;
+    }
+    int played;
+    stone_t to_move;
+    game_t *pos = web_game_prefix(g, at->number, &played, &to_move);
+    if (!pos) {
+        snprintf(err, len, "out of memory");
+        return NULL;
+    }
+    game_set_to_move(pos, to_move);
+    while (k > 0) {
+        sgf_error_t e;
+        if (!sgf_apply_node(pos, path[--k]->props, &e)) {
+            snprintf(err, len, "%s", e.message);
+            game_free(pos);
+            return NULL;
+        }
+    }
+    return pos;
+}
+
+static cJSON *node_json(const web_game_t *g, const web_tnode_t *n, const game_t *pos)
+{
+    const board_t *b = game_board(pos);
+    cJSON *j = cJSON_CreateObject();
+    if (!j) return NULL;
+    char v[8];
+    cJSON_AddNumberToObject(j, "id", n->id);
+    cJSON_AddBoolToObject(j, "main", n->main);
+    cJSON_AddNumberToObject(j, "move_number", n->number);
+    add_move(j, n, b);
+    cJSON_AddStringToObject(j, "to_move", web_color_name(game_to_move(pos)));
+    const int last = game_last_move(pos);
+    if (last == POINT_NONE)
+        cJSON_AddNullToObject(j, "last_move");
+    else
+        cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
+    cJSON_AddItemToObject(j, "board", web_board_rows(b));
+    cJSON *caps = cJSON_AddObjectToObject(j, "captures");
+    if (caps) {
+        cJSON_AddNumberToObject(caps, "black", b->captures[STONE_BLACK]);
+        cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
+    }
+    const char *comment = node_comment(g, n);
+    if (comment && comment[0])
+        cJSON_AddStringToObject(j, "comment", comment);
+    else
+        cJSON_AddNullToObject(j, "comment");
+    return j;
+}
+
+/* Remove a property from props, giving its text back. */
+static void props_remove(web_tree_t *t, sgf_node_t *props, const char *id)
+{
+    sgf_property_t **link = &props->props;
+    while (*link && strcmp((*link)->id, id))
+        link = &(*link)->next;
+    sgf_property_t *p = *link;
+    if (!p) return;
+    *link = p->next;
+    for (int i = 0; i < p->num_values; i++) {
+        t->text -= strlen(p->values[i]) + 1;
+        free(p->values[i]);
+    }
+    free(p->values);
+    free(p->id);
+    free(p);
+}
+
+/* Set (or with "" remove) the comment of n. False if out of memory. */
+static bool set_comment(web_game_t *g, web_tree_t *t, web_tnode_t *n, const char *text)
+{
+    if (!n->main) {
+        props_remove(t, n->props, "C");
+        return !text[0] || add_clean_value(t, n->props, "C", text);
+    }
+    char key[16];
+    snprintf(key, sizeof key, "%d", n->number);
+    if (!g->record && !(g->record = cJSON_CreateObject())) return false;
+    cJSON *comments = cJSON_GetObjectItemCaseSensitive(g->record, "comments");
+    if (!comments && !(comments = cJSON_AddObjectToObject(g->record, "comments"))) return false;
+    cJSON_DeleteItemFromObjectCaseSensitive(comments, key);
+    if (!text[0]) return true;
+    char *clean = web_clean_text(text, WEB_MAX_COMMENT_BYTES, true);
+    const bool ok = clean && cJSON_AddStringToObject(comments, key, clean);
+    free(clean);
+    return ok;
+}
+
+/* Reply the tree, with "node": the node the request made or found (-1: none). */
+static void reply_tree(web_reply_t *r, int status, const web_game_t *g, const web_tree_t *t,
+                       int node)
+{
+    cJSON *j = tree_json(g, t);
+    if (!j) {
+        web_error(r, 500, "out of memory", "Out of memory.");
+        return;
+    }
+    if (node >= 0) cJSON_AddNumberToObject(j, "node", node);
+    web_reply_json(r, status, j);
+}
+
+/* Save a change; false after the 500 reply. */
+static bool save_change(web_game_t *g, web_reply_t *r)
+{
+    char err[256];
+    if (web_game_changed(g, err, sizeof err)) return true;
+    web_error(r, 500, "save failed", "The change was made but the game could not be saved: %s",
+              err);
+    return false;
+}
+
+/* POST .../tree/{node} {"move": V}: the child of n with that move (the player to move there
+ * plays it), made if new. */
+static void add_child(web_game_t *g, web_tree_t *t, web_tnode_t *n, const char *vertex,
+                      web_reply_t *r)
+{
+    char err[256];
+    game_t *pos = node_position(g, n, err, sizeof err);
+    if (!pos) {
+        web_error(r, 500, "out of memory", "The position cannot be made: %s", err);
+        return;
+    }
+    const board_t *b = game_board(pos);
+    const int p = strlen(vertex) < 8 ? board_point_from_gtp(b, vertex) : POINT_NONE;
+    const stone_t c = game_to_move(pos);
+    if (p == POINT_NONE) {
+        game_free(pos);
+        web_error(r, 400, "bad move", "move must be a vertex of this board or \"pass\".");
+        return;
+    }
+    for (web_tnode_t *child = n->child; child; child = child->sibling) {
+        int q = POINT_NONE;
+        if (node_move(child, b, &q) == c && q == p) {
+            game_free(pos);
+            reply_tree(r, 200, g, t, child->id);
+            return;
+        }
+    }
+    int depth = 1;
+    for (const web_tnode_t *x = n; !x->main; x = x->parent)
+        depth++;
+    const game_status_t s = game_play(pos, c, p);
+    game_free(pos);
+    if (s != GAME_OK) {
+        web_illegal_move(r, s);
+        return;
+    }
+    if (depth > WEB_MAX_VARIATION_DEPTH || t->side_nodes >= WEB_MAX_VARIATION_NODES) {
+        web_error(r, 413, "too large",
+                  "The tree is full: a game keeps at most %d nodes beside its main line, and "
+                  "variations of at most %d nodes.",
+                  WEB_MAX_VARIATION_NODES, WEB_MAX_VARIATION_DEPTH);
+        return;
+    }
+    web_tnode_t *child = node_new(t, n, false);
+    if (!child || !set_move(t, child, b, c, p)) {
+        if (child) subtree_free(t, child);
+        web_error(r, 500, "out of memory", "Out of memory.");
+        return;
+    }
+    child->number = n->number + 1;
+    if (save_change(g, r)) reply_tree(r, 201, g, t, child->id);
+}
+
+static void handle_node(web_game_t *g, web_tree_t *t, const char *method, web_tnode_t *n,
+                        const cJSON *body, web_reply_t *r)
+{
+    char err[256];
+    if (!strcmp(method, "GET") || !strcmp(method, "HEAD")) {
+        game_t *pos = node_position(g, n, err, sizeof err);
+        cJSON *j = pos ? node_json(g, n, pos) : NULL;
+        game_free(pos);
+        if (j)
+            web_reply_json(r, 200, j);
+        else
+            web_error(r, 500, "out of memory", "The position cannot be made.");
+        return;
+    }
+    if (!strcmp(method, "DELETE")) {
+        if (n->main) {
+            web_error(r, 409, "main line",
+                      "That node is on the main line, the game itself: only variations can be "
+                      "deleted.");
+            return;
+        }
+        const int parent = n->parent->id;
+        subtree_free(t, n);
+        if (save_change(g, r)) reply_tree(r, 200, g, t, parent);
+        return;
+    }
+    const cJSON *move = cJSON_GetObjectItemCaseSensitive(body, "move");
+    const cJSON *comment = cJSON_GetObjectItemCaseSensitive(body, "comment");
+    if ((move != NULL) == (comment != NULL)) {
+        web_error(r, 400, "bad field", "Give either move (a vertex or \"pass\") or comment.");
+    } else if (move && !cJSON_IsString(move)) {
+        web_error(r, 400, "bad field", "move must be a vertex of this board or \"pass\".");
+    } else if (move) {
+        add_child(g, t, n, move->valuestring, r);
+    } else if (!cJSON_IsString(comment) || strlen(comment->valuestring) > WEB_MAX_COMMENT_BYTES) {
+        web_error(r, 400, "bad field", "comment must be a text of at most %d bytes.",
+                  WEB_MAX_COMMENT_BYTES);
+    } else if (!set_comment(g, t, n, comment->valuestring)) {
+        web_error(r, 500, "out of memory", "Out of memory.");
+    } else if (save_change(g, r)) {
+        reply_tree(r, 200, g, t, n->id);
+    }
+}
+
+void web_tree_handle(web_game_t *g, const char *method, const char *node, const cJSON *body,
+                     web_reply_t *r)
+{
+    pthread_mutex_lock(&g->lock);
+    web_tree_t *t = g->deleted ? NULL : game_tree(g);
+    long id = -1;
+    if (node && node[0] && strlen(node) <= 9 && strspn(node, "0123456789") == strlen(node))
+        id = strtol(node, NULL, 10);
+    web_tnode_t *n = t && node ? find_node(t, id) : NULL;
+    if (g->deleted)
+        web_error(r, 404, "not found", "No game %s: it was deleted.", g->id);
+    else if (!t)
+        web_error(r, 500, "out of memory", "Out of memory.");
+    else if (!node)
+        reply_tree(r, 200, g, t, -1);
+    else if (!n)
+        web_error(r, 404, "not found", "No node %.20s in this game's tree.", node);
+    else
+        handle_node(g, t, method, n, body, r);
+    pthread_mutex_unlock(&g->lock);
+}
