@@ -576,7 +576,7 @@ async function playPhase() {
   check((await tid('player-black').textContent()).includes('Honinbo Shusaku 7d'), "Black's name and rank from the file");
   check((await tid('player-white').textContent()).includes('<i>Gennan</i>'), "White's name shown as text");
   check((await page.locator('[data-testid="player-white"] i').count()) === 0, 'a name is never HTML');
-  check(/had 1 variation; the main line was imported/.test(await tid('message').textContent()), 'the dropped variation told');
+  check(await tid('game-tree').isVisible(), 'the game tree is shown');
   const named = await game();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
@@ -588,6 +588,48 @@ async function playPhase() {
   await tid('sgf-file').setInputFiles(namedSgf);
   await page.waitForFunction(() => /was opened before: this is that game/.test(document.querySelector('[data-testid="message"]').textContent));
   check((await game()).id === named.id, 'the same file opens the same game');
+  await page.keyboard.press('Escape');
+  await tid('review').waitFor({ state: 'hidden' });
+
+  // The game tree: an imported file's variations and comments, navigated from the tree and the
+  // arrow keys; a move tried in a variation is kept (reload) and downloaded.
+  step('The game tree: variations, a comment, a move tried');
+  await tid('sgf-file').setInputFiles(join(process.cwd(), 'tests/fixtures/web/variations.sgf'));
+  await page.waitForFunction(() => window.tengen.state.game && window.tengen.state.game.players &&
+    window.tengen.state.game.players.black === 'Sakata Eio' && window.tengen.tree.nodes.length === 11);
+  await tid('game-tree').waitFor({ state: 'visible' });
+  const treeGame = await game();
+  await page.locator('[data-testid="tree-node"][aria-label^="Move 3: Black C3 (variation)"]').click();
+  const reviewComment = () => page.evaluate(() => document.querySelector('[data-testid="review-comment"]').textContent);
+  await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.side &&
+    window.tengen.state.review.pos.last_move === 'C3');
+  check((await reviewComment()) === 'A quieter move.', "the variation's comment shown");
+  check(await page.locator('[data-testid="tree-node"][aria-current="true"][aria-label^="Move 3: Black C3"]').count() === 1, 'the node shown is marked in the tree');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.tengen.state.review.pos.last_move === 'G7');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.tengen.state.review.pos.last_move === 'D3');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => window.tengen.state.review.pos.last_move === 'F4');
+  check((await reviewComment()) === 'Tenuki.', 'ArrowDown: the next variation, its comment');
+  await page.locator('#board [data-vertex="E3"]').click();
+  await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.side &&
+    window.tengen.state.review.pos.last_move === 'E3' && window.tengen.state.review.pos.to_move === 'black');
+  await tid('comment-edit').click();
+  await tid('comment-text').fill('White answers here.');
+  await tid('comment-save').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="review-comment"]').textContent === 'White answers here.');
+  check(JSON.stringify((await game()).moves) === JSON.stringify(treeGame.moves), 'trying moves leaves the game alone');
+  await shot('05-game-tree.png');
+  await page.reload();
+  await page.waitForFunction((id) => window.tengen.state.game && window.tengen.state.game.id === id &&
+    window.tengen.tree.nodes.some((n) => n.move === 'E3' && !n.main && n.comment === 'White answers here.'), treeGame.id);
+  await tid('game-tree').waitFor({ state: 'visible' });
+  await page.locator('[data-testid="tree-node"][aria-label^="Move 6: White E3 (variation)"]').click();
+  await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.pos.last_move === 'E3');
+  check((await reviewComment()) === 'White answers here.', 'after a reload the tried move and its comment are there');
+  const treeSgf = await page.evaluate((id) => fetch(`/api/games/${id}/sgf`).then((r) => r.text()), treeGame.id);
+  check(/\(;B\[ff\]LB\[dd:A\]C\[Tenuki\.\]\s*;W\[eg\]C\[White answers here\.\]\)/.test(treeSgf), 'the download has the tried move: ' + treeSgf);
   await page.keyboard.press('Escape');
   await tid('review').waitFor({ state: 'hidden' });
 
@@ -769,16 +811,16 @@ async function playPhase() {
   g = await game();
   check(!g.reviewing && g.moves[during.move_number] === target, 'the review stopped and the move was played');
 
-  // The saved games: thirteen listed (the named game by its players); delete all but the first
+  // The saved games: fourteen listed (the named game by its players); delete all but the first
   // two, resume the 9x9 game.
   step('The saved games');
   await page.keyboard.press('g');
   await tid('games-dialog').waitFor({ state: 'visible' });
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
-  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 13, 'thirteen saved games');
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 14, 'fourteen saved games');
   check((await page.locator(`[data-testid="games-list"] li[data-game-id="${named.id}"]`).textContent()).includes('Honinbo Shusaku – <i>Gennan</i>'),
     'the list names the players of an imported game');
-  for (const id of [named.id, uploaded.id, branch.id, ko.id, long.id, superko.id, passed.id, two.id, twoBranch.id, atari.id, reviewed.id]) {
+  for (const id of [named.id, treeGame.id, uploaded.id, branch.id, ko.id, long.id, superko.id, passed.id, two.id, twoBranch.id, atari.id, reviewed.id]) {
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"] [data-testid="delete-game"]`).click();
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"]`).waitFor({ state: 'detached' });
   }

@@ -13,6 +13,7 @@ import { showSavedGames } from './games.js';
 import { playStoneSound, playTickSound } from './sound.js';
 import { clockView, clockFace, clockLabel } from './clock.js';
 import { setupGameReview, renderGameReview, boardMarks, moveSummary } from './review.js';
+import { tree, setTree, refreshTree, clearTree, renderTree, nodeOf, childrenOf, mainNodeAt, movesTo } from './tree.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_LAST = 'tengen.lastGame';
@@ -45,7 +46,7 @@ const state = {
   actions: 0, // requests of the player so far: a genmove answer older than one is stale
   genmoveInFlight: false,
   genmoveRetry: null,
-  review: null, // { n, pos } while reviewing: the board after n moves
+  review: null, // { n, pos } while reviewing: the board after n moves; { n, pos, node, side } in a variation
   localDead: null, // Set of vertices while the player disputes dead stones
   analyzeMode: false, // "Analyze" is on: each turn of the player, and the position reviewed, is searched
   analyzeInFlight: false,
@@ -261,8 +262,9 @@ function applyState(g) {
     if (g.phase !== 'scoring' && g.phase !== 'over') state.localDead = null;
     if (prev.phase === 'scoring' && g.phase === 'scoring' && prev.move_number !== g.move_number) state.localDead = null;
   }
-  if (state.review && state.review.n > g.move_number) clearReview();
+  if (state.review && !state.review.side && state.review.n > g.move_number) clearReview();
   render();
+  loadTree(g);
   maybeAskAi();
   maybeAnalyze();
 }
@@ -384,7 +386,7 @@ async function onBoardClick(v) {
     return;
   }
   if (isReviewing()) {
-    showMessage('You are reviewing the game: press “Back to the game” or “Play on from here” to play.', 'info');
+    tryMove(v);
     return;
   }
   if (g.phase === 'scoring' || (g.phase === 'over' && g.end === 'passes')) {
@@ -685,6 +687,14 @@ async function reviewTo(n) {
 function reviewStep(delta) {
   const g = state.game;
   if (!g) return;
+  const r = state.review;
+  if (r && r.side) {
+    // Along the variation shown: back to its parent, on to its first child.
+    const n = nodeOf(r.node);
+    const next = delta < 0 ? n && n.parent : childrenOf(r.node)[0];
+    if (next !== undefined && next !== null) goToNode(next);
+    return;
+  }
   const active = state.review || reviewTarget !== null;
   if (!active && delta > 0) return;
   const from = reviewTarget !== null ? reviewTarget : state.review ? state.review.n : g.move_number;
@@ -697,6 +707,7 @@ function isReviewing() {
 }
 
 function clearReview() {
+  closeCommentEditor();
   reviewToken++;
   reviewTarget = null;
   state.review = null;
@@ -727,6 +738,157 @@ async function continueFromReview() {
   }
 }
 
+// ---- the game tree: variations, trying moves, comments (tree.js draws it) ----
+
+// Fetch the tree when the game's moves or its file changed; a variation shown that is gone (an
+// undo took its branch point back, another tab deleted it) ends the review.
+async function loadTree(g) {
+  try {
+    if (!(await refreshTree(g))) return;
+  } catch (err) {
+    return; // the next state asks again
+  }
+  const r = state.review;
+  if (r && r.side && !nodeOf(r.node)) exitReview();
+  else renderTreeCard();
+}
+
+// The node shown: the variation's, the main line's position reviewed, or the game's last.
+function currentNode() {
+  const g = state.game;
+  const r = state.review;
+  if (!g) return null;
+  if (r && r.side) return r.node;
+  return mainNodeAt(r ? r.n : g.move_number);
+}
+
+// Show a node: a node of the main line is a review of that move; a variation's position is
+// asked of the server.
+async function goToNode(id) {
+  const g = state.game;
+  const n = nodeOf(id);
+  if (!g || !n) return;
+  if (n.main) {
+    await reviewTo(n.number);
+    return;
+  }
+  const token = ++reviewToken;
+  reviewTarget = null;
+  try {
+    const pos = await api.treeNode(g.id, id);
+    if (token !== reviewToken || !state.game || state.game.id !== g.id) return;
+    closeCommentEditor();
+    state.review = { n: n.number, pos, node: id, side: true };
+    state.reviewAnalysis = null;
+    render();
+  } catch (err) {
+    showMessage(explain(err));
+  }
+}
+
+// Another variation at the same point of the tree (ArrowUp: the one before, ArrowDown: after).
+function switchVariation(delta) {
+  const id = currentNode();
+  const n = nodeOf(id);
+  if (!n || n.parent === null) return;
+  const siblings = childrenOf(n.parent);
+  const next = siblings[siblings.indexOf(id) + delta];
+  if (next === undefined) {
+    announce(siblings.length > 1 ? 'No other variation that way.' : 'There is no other variation here.');
+    return;
+  }
+  goToNode(next);
+}
+
+// A move tried on the board while studying: a new node after the one shown (or the one it
+// already is), never a move of the game.
+async function tryMove(v) {
+  const g = state.game;
+  const at = currentNode();
+  if (!g) return;
+  if (at === null) {
+    // No game tree here (the browser's own engine keeps none): only the game itself is played.
+    showMessage('You are reviewing the game: press “Back to the game” or “Play on from here” to play.', 'info');
+    return;
+  }
+  try {
+    const answer = await api.treeMove(g.id, at, v);
+    if (!state.game || state.game.id !== g.id) return;
+    setTree(g, answer);
+    await goToNode(answer.node);
+  } catch (err) {
+    showMessage(explain(err));
+  }
+}
+
+async function deleteVariation() {
+  const g = state.game;
+  const r = state.review;
+  if (!g || !r || !r.side) return;
+  const kids = childrenOf(r.node).length;
+  const ok = await askConfirm({
+    title: 'Delete this variation?',
+    text: `Move ${r.n} of the variation${kids ? ' and every move after it' : ''} will be deleted.`,
+    ok: 'Delete',
+    danger: true,
+  });
+  if (!ok) return;
+  try {
+    const answer = await api.treeDelete(g.id, r.node);
+    setTree(g, answer);
+    await goToNode(answer.node);
+  } catch (err) {
+    showMessage(explain(err));
+  }
+}
+
+function closeCommentEditor() {
+  const box = $('rv-comment-edit');
+  if (box) box.hidden = true;
+}
+
+function openCommentEditor() {
+  const r = state.review;
+  if (!r) return;
+  $('rv-comment-text').value = shownComment() || '';
+  $('rv-comment-edit').hidden = false;
+  $('rv-comment-text').focus();
+}
+
+async function saveComment() {
+  const g = state.game;
+  const at = currentNode();
+  if (!g || at === null) return;
+  const text = $('rv-comment-text').value;
+  try {
+    const answer = await api.treeComment(g.id, at, text);
+    setTree(g, answer);
+    const r = state.review;
+    if (r && r.side && r.node === at) r.pos = { ...r.pos, comment: text || null };
+    else if (g.comments) g.comments[String(nodeOf(at).number)] = text;
+    closeCommentEditor();
+    render();
+  } catch (err) {
+    showMessage(explain(err));
+  }
+}
+
+// The comment of the position reviewed.
+function shownComment() {
+  const g = state.game;
+  const r = state.review;
+  if (!g || !r) return '';
+  if (r.side) return r.pos.comment || '';
+  return (g.comments && g.comments[String(r.n)]) || '';
+}
+
+function renderTreeCard() {
+  const g = state.game;
+  const has = !!g && tree.gameId === g.id && tree.nodes.length > 1;
+  $('tree-card').hidden = !has;
+  if (has) renderTree($('tree-view'), currentNode(), goToNode);
+}
+
 // ---- rendering ----
 
 function render() {
@@ -738,6 +900,7 @@ function render() {
   renderGraph();
   renderReview();
   renderGameReview(state.game, state.review ? state.review.n : null);
+  renderTreeCard();
 }
 
 function renderBoard() {
@@ -753,7 +916,7 @@ function renderBoard() {
   const r = state.review;
   const rows = r ? r.pos.board : g.board;
   const lastMove = r ? r.pos.last_move : g.last_move;
-  const moves = r ? g.moves.slice(0, r.n) : g.moves;
+  const moves = r ? (r.side ? movesTo(r.node) : g.moves.slice(0, r.n)) : g.moves;
   let dead = new Set();
   let territory = null;
   if (inScore) {
@@ -773,14 +936,14 @@ function renderBoard() {
     lastMove: lastMove && lastMove !== 'pass' ? lastMove : null,
     numbers: moveNumbers(moves, g.size),
     showNumbers: state.view.numbers,
-    preview: canHumanPlay() ? toMoveStone : null,
+    preview: r ? STONE[r.pos.to_move] : canHumanPlay() ? toMoveStone : null,
     ownership,
     territory,
     dead,
     candidates: showCands ? byVisits(a.candidates).map((c) => ({ ...c, winrate: forMover(a, c.winrate) })) : null,
     mover: a ? STONE[a.to_move] : null,
     hint: !r && state.hint && state.hint.n === g.move_number ? state.hint.move : null,
-    mistake: r ? boardMarks(g, r.n) : null,
+    mistake: r && !r.side ? boardMarks(g, r.n) : null,
   });
   $('board').classList.toggle('busy', thinking);
   const n = r ? r.n : g.move_number;
@@ -903,6 +1066,7 @@ function statusText() {
   if (state.review) {
     const pos = state.review.pos;
     const lm = pos.last_move ? `: ${COLOUR_NAME[other(pos.to_move)]} ${pos.last_move === 'pass' ? 'passed' : 'played ' + pos.last_move}` : '';
+    if (state.review.side) return `Variation, move ${state.review.n}${lm}. Click the board to try a move.`;
     return `Reviewing move ${state.review.n} of ${g.move_number}${lm}.`;
   }
   if (g.phase === 'over') return g.result_text || `Game over: ${g.result}.`;
@@ -1104,21 +1268,25 @@ function renderReview() {
   const r = state.review;
   $('review').hidden = !r;
   if (!r || !g) return;
-  $('review-pos').textContent = `move ${r.n} of ${g.move_number}`;
-  // The file's comment on this move (0: on the game), as text.
-  const comment = (g.comments && g.comments[String(r.n)]) || '';
+  $('review-pos').textContent = r.side ? `variation, move ${r.n}` : `move ${r.n} of ${g.move_number}`;
+  // The comment on this node (0: on the game), as text.
+  const comment = shownComment();
   $('review-comment').textContent = comment;
   $('review-comment').hidden = !comment;
   // What the game review says about this move: its points lost and the best move instead.
-  const verdict = moveSummary(g, r.n);
+  const verdict = r.side ? '' : moveSummary(g, r.n);
   $('review-verdict').textContent = verdict;
   $('review-verdict').hidden = !verdict;
   const slider = $('rv-slider');
   slider.max = String(g.move_number);
   slider.value = String(r.n);
   $('rv-first').disabled = $('rv-prev').disabled = r.n === 0;
-  $('rv-last').disabled = $('rv-next').disabled = r.n === g.move_number;
-  $('rv-continue').disabled = r.n === g.move_number && g.phase === 'play';
+  $('rv-last').disabled = $('rv-next').disabled = r.side ? !childrenOf(r.node).length : r.n === g.move_number;
+  if (r.side) $('rv-last').disabled = false;
+  $('rv-continue').disabled = r.side || (r.n === g.move_number && g.phase === 'play');
+  $('rv-analyze').disabled = !!r.side;
+  $('rv-delete').hidden = !r.side;
+  $('rv-comment').hidden = tree.gameId !== g.id;
 }
 
 // ---- saved games ----
@@ -1215,6 +1383,8 @@ function onKey(ev) {
     '?': () => $('dlg-help').showModal(),
     ArrowLeft: () => reviewStep(-1),
     ArrowRight: () => reviewStep(1),
+    ArrowUp: () => switchVariation(-1),
+    ArrowDown: () => switchVariation(1),
     Home: () => state.game && reviewTo(0),
     End: () => state.review && reviewTo(state.game.move_number),
     Escape: () => (state.review || reviewTarget !== null) && exitReview(),
@@ -1301,6 +1471,10 @@ function wire() {
   $('rv-slider').addEventListener('input', (ev) => reviewTo(Number(ev.target.value)));
   $('rv-exit').addEventListener('click', exitReview);
   $('rv-continue').addEventListener('click', continueFromReview);
+  $('rv-delete').addEventListener('click', deleteVariation);
+  $('rv-comment').addEventListener('click', openCommentEditor);
+  $('rv-comment-save').addEventListener('click', saveComment);
+  $('rv-comment-cancel').addEventListener('click', closeCommentEditor);
   setupGameReview({
     game: () => state.game,
     applyState,
@@ -1384,4 +1558,4 @@ async function start() {
 start();
 
 // For tests and curious users: the page's state in the console.
-window.tengen = { state, LETTERS };
+window.tengen = { state, LETTERS, tree };

@@ -739,6 +739,27 @@ class LocalBackend {
     return { move_number: n, to_move: pos.to_move, last_move: n ? rec.moves[n - 1] : null, board: [...pos.board], captures: { ...pos.captures } };
   }
 
+  // The game tree (variations tried beside the game) is the server's.
+  async tree() {
+    throw fail(501, 'not here', 'The game tree needs the tengen server (tengen web).');
+  }
+
+  async treeNode() {
+    return this.tree();
+  }
+
+  async treeMove() {
+    return this.tree();
+  }
+
+  async treeComment() {
+    return this.tree();
+  }
+
+  async treeDelete() {
+    return this.tree();
+  }
+
   // The game as an SGF file, for the download link: tengen's SGF of the game as it stands.
   sgfUrl(id) {
     const rec = this.games.get(id);

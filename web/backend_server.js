@@ -53,6 +53,11 @@ export const serverBackend = {
   cancelReview: (id) => request('DELETE', game(id) + '/review'),
   copy: (id, move, opts = {}) => request('POST', game(id) + '/copy', { ...opts, move }),
   position: (id, n) => request('GET', game(id) + '/position?move=' + n),
+  tree: (id) => request('GET', game(id) + '/tree'),
+  treeNode: (id, node) => request('GET', game(id) + '/tree/' + node),
+  treeMove: (id, node, move) => request('POST', game(id) + '/tree/' + node, { move }),
+  treeComment: (id, node, comment) => request('POST', game(id) + '/tree/' + node, { comment }),
+  treeDelete: (id, node) => request('DELETE', game(id) + '/tree/' + node),
   sgfUrl: (id) => game(id) + '/sgf',
   // The game's events (state, analysis, review, deleted) as an EventSource.
   follow: (id) => new EventSource(game(id) + '/analysis'),
