@@ -234,18 +234,28 @@ static void test_hostile_input(void **state)
                            "/api/%s%s",
                            "/api/games/%s/genmove",
                            "/api/games/%s/stop",
-                           "/api/games/%s/copy"};
+                           "/api/games/%s/copy",
+                           "/api/games/%s/tree",
+                           "/api/games/%s/tree/0",
+                           "/api/games/%s/tree/1",
+                           "/api/games/%s/tree/0/x",
+                           "/api/games/%s/tree/%s"};
     const char *methods[] = {"GET", "POST", "DELETE", "PUT", "HEAD", "OPTIONS"};
-    const char *seeds[] = {"{\"move\":3}", "{\"dead\":[\"D4\",\"E5\"]}",
+    const char *seeds[] = {"{\"move\":3}",
+                           "{\"dead\":[\"D4\",\"E5\"]}",
                            "{\"size\":9,\"komi\":7.5,\"rules\":\"japanese\",\"handicap\":2}",
-                           "{\"sgf\":\"(;SZ[9];B[dd];W[ee])\"}", "{\"move\":\"pass\"}"};
+                           "{\"sgf\":\"(;SZ[9];B[dd];W[ee])\"}",
+                           "{\"move\":\"pass\"}",
+                           "{\"move\":\"C3\"}",
+                           "{\"comment\":\"a note\"}"};
+    const int num_seeds = (int)(sizeof seeds / sizeof seeds[0]);
     rng_t rng;
     rng_seed(&rng, 7);
     const int rounds = 3000 / test_scale();
     char body[256], path[256];
     int counts[6] = {0};
     for (int i = 0; i < rounds; i++) {
-        const char *seed = seeds[rng_next(&rng) % 5];
+        const char *seed = seeds[rng_next(&rng) % (uint64_t)num_seeds];
         size_t n = strlen(seed);
         memcpy(body, seed, n + 1);
         switch (rng_next(&rng) % 4) {
@@ -284,6 +294,130 @@ static void test_hostile_input(void **state)
     }
     /* Both kinds of answers were exercised. */
     assert_true(counts[2] > 0 && counts[4] > 0);
+    assert_true(web_close(w));
+}
+
+/* The id of the first node of a tree answer with this move (vertex) on or off the main line;
+ * -1 if none. */
+static int node_with(const cJSON *tree, const char *move, bool main)
+{
+    const cJSON *n;
+    cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(tree, "nodes"))
+    {
+        const char *m = text_of(n, "move");
+        if (m && !strcmp(m, move) &&
+            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(n, "main")) == main)
+            return (int)number_of(n, "id");
+    }
+    return -1;
+}
+
+static char *tree_text(web_t *w, const char *id)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/tree", id);
+    cJSON *j;
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    char *text = cJSON_PrintUnformatted(j);
+    cJSON_Delete(j);
+    return text;
+}
+
+/* The game tree: an import's variations replayed and kept through an unload and a restart (the
+ * same tree), a move tried and commented beside the game, a tried move played (the main line
+ * then) and taken back, variations that do not replay or are too large refused. */
+static void test_tree(void **state)
+{
+    (void)state;
+    web_t *w = open_server();
+    cJSON *j;
+    const char *sgf = "{\"sgf\":\"(;SZ[9]GN[Tree];B[ee]C[one](;W[cc];B[gg])(;W[gg]C[v];B[cc]"
+                      "(;W[dd])(;W[ff]N[here]))(;W[ec]))\",\"playouts\":20}";
+    assert_int_equal(call(w, "POST", "/api/games", sgf, &j), 201);
+    char id[WEB_ID_MAX + 1], path[160];
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+    char *before = tree_text(w, id);
+    assert_non_null(strstr(before, "\"variation_nodes\":5"));
+    /* Out of memory and back from its file: the same tree. */
+    web_game_t *g = web_find_game(w, id);
+    assert_true(web_game_unload(g));
+    web_game_unref(g);
+    char *after = tree_text(w, id);
+    assert_string_equal(before, after);
+    free(after);
+    /* A move tried after W F4 (ff), with a comment: the game is left alone. */
+    snprintf(path, sizeof path, "/api/games/%s/tree", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    const int ff = node_with(j, "F4", false), last = node_with(j, "G3", true);
+    cJSON_Delete(j);
+    assert_true(ff > 0 && last > 0);
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, ff);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"c3\"}", &j), 201);
+    const int tried = (int)number_of(j, "node");
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, tried);
+    assert_int_equal(call(w, "POST", path, "{\"comment\":\"tried\"}", NULL), 200);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_string_equal(text_of(j, "last_move"), "C3");
+    assert_string_equal(text_of(j, "to_move"), "white");
+    assert_string_equal(text_of(j, "comment"), "tried");
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_int_equal((int)number_of(j, "move_number"), 3);
+    cJSON_Delete(j);
+    /* A restart keeps it, and the file's other properties. */
+    assert_true(web_close(w));
+    w = open_server();
+    snprintf(path, sizeof path, "/api/games/%s/sgf", id);
+    web_reply_t r;
+    web_api_handle(w, "GET", path, NULL, NULL, 0, &r);
+    assert_int_equal(r.status, 200);
+    assert_non_null(strstr(r.body, "GN[Tree]"));
+    assert_non_null(strstr(r.body, "(;W[ff]N[here]\n;B[cg]C[tried])"));
+    web_reply_free(&r);
+    after = tree_text(w, id);
+    assert_non_null(strstr(after, "\"move\":\"C3\",\"comment\":\"tried\""));
+    assert_non_null(strstr(after, "\"variation_nodes\":6"));
+    free(after);
+    /* Tried at the game's last position, then played: the main line; an undo takes it back. */
+    snprintf(path, sizeof path, "/api/games/%s/tree", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    const int end = node_with(j, "G3", true);
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, end);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"A1\"}", NULL), 201);
+    snprintf(path, sizeof path, "/api/games/%s/play", id);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"A1\"}", NULL), 200);
+    snprintf(path, sizeof path, "/api/games/%s/tree", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_true(node_with(j, "A1", true) > 0);
+    assert_int_equal((int)number_of(j, "variation_nodes"), 6);
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/undo", id);
+    assert_int_equal(call(w, "POST", path, NULL, NULL), 200);
+    snprintf(path, sizeof path, "/api/games/%s/tree", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_int_equal(node_with(j, "A1", true), -1);
+    assert_int_equal(node_with(j, "A1", false), -1);
+    cJSON_Delete(j);
+    free(before);
+    /* Refused imports. */
+    assert_int_equal(
+        call(w, "POST", "/api/games", "{\"sgf\":\"(;SZ[9];B[ee](;W[cc])(;W[ee]))\"}", &j), 400);
+    assert_non_null(strstr(text_of(j, "error"), "a variation does not replay"));
+    cJSON_Delete(j);
+    char *wide = malloc(16 * (WEB_MAX_VARIATION_NODES + 2) + 64);
+    assert_non_null(wide);
+    size_t n = (size_t)sprintf(wide, "{\"sgf\":\"(;SZ[9];B[ee](;W[cc])");
+    for (int i = 0; i <= WEB_MAX_VARIATION_NODES; i++)
+        n += (size_t)sprintf(wide + n, "(;W[aa])");
+    sprintf(wide + n, ")\"}");
+    assert_int_equal(call(w, "POST", "/api/games", wide, &j), 413);
+    assert_string_equal(text_of(j, "reason"), "too large");
+    cJSON_Delete(j);
+    free(wide);
     assert_true(web_close(w));
 }
 
@@ -1027,6 +1161,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_move_now_alpha_beta, setup, teardown),
         cmocka_unit_test_setup_teardown(test_copy, setup, teardown),
         cmocka_unit_test_setup_teardown(test_review, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tree, setup, teardown),
         cmocka_unit_test_setup_teardown(test_engine_choice, setup, teardown),
         cmocka_unit_test(test_guard),
         cmocka_unit_test(test_clock_arithmetic),

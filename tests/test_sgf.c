@@ -879,6 +879,52 @@ static void test_setup_points_limit(void **state)
     free(text);
 }
 
+/* sgf_apply_node replays the variations of a file on its main line's position, node by node:
+ * moves, setup (removals first) and PL, and refuses a node that does not replay. */
+static void test_apply_node(void **state)
+{
+    (void)state;
+    sgf_node_t *root = parse_ok("(;SZ[5];B[cc](;W[bb])(;W[dd];B[cc])(;AE[cc]AW[aa]PL[W];W[cc])"
+                                "(;W[ff])(;B[]W[aa]))");
+    game_t *g = game_ok("(;SZ[5];B[cc])", -1);
+    const sgf_node_t *main = root->child;
+    const sgf_node_t *plain = main->child, *occupied = plain->sibling,
+                     *setup = occupied->sibling, *off = setup->sibling, *both = off->sibling;
+    sgf_error_t err = {0};
+    const int base = game_move_count(g);
+    /* A move: played for the colour it names. */
+    assert_true(sgf_apply_node(g, plain, &err));
+    assert_int_equal(board_at(game_board(g), board_point(game_board(g), 1, 1)), STONE_WHITE);
+    assert_int_equal(game_to_move(g), STONE_BLACK);
+    while (game_move_count(g) > base)
+        game_undo(g);
+    /* A move on a stone: refused with its place; the variation's first node still replays. */
+    assert_true(sgf_apply_node(g, occupied, &err));
+    assert_false(sgf_apply_node(g, occupied->child, &err));
+    assert_int_equal(err.line, 1);
+    assert_non_null(strstr(err.message, "illegal move B[cc]: occupied"));
+    while (game_move_count(g) > base)
+        game_undo(g);
+    /* Setup: the centre stone removed, a white one put, White to move, then White's move there. */
+    assert_true(sgf_apply_node(g, setup, &err));
+    assert_int_equal(game_to_move(g), STONE_WHITE);
+    assert_true(sgf_apply_node(g, setup->child, &err));
+    assert_int_equal(game_move_count(g), base + 2);
+    assert_int_equal(board_at(game_board(g), board_point(game_board(g), 2, 2)), STONE_WHITE);
+    assert_int_equal(board_at(game_board(g), board_point(game_board(g), 0, 0)), STONE_WHITE);
+    while (game_move_count(g) > base)
+        game_undo(g);
+    assert_int_equal(board_at(game_board(g), board_point(game_board(g), 2, 2)), STONE_BLACK);
+    /* Off the board, and a node with both colours: refused, the game as it was. */
+    assert_false(sgf_apply_node(g, off, &err));
+    assert_non_null(strstr(err.message, "move W[ff] is off the board"));
+    assert_false(sgf_apply_node(g, both, &err));
+    assert_non_null(strstr(err.message, "both a black and a white move"));
+    assert_int_equal(game_move_count(g), base);
+    game_free(g);
+    sgf_free(root);
+}
+
 static void test_point_text(void **state)
 {
     (void)state;
@@ -981,6 +1027,7 @@ int main(void)
         cmocka_unit_test(test_setup_nodes_bounded),
         cmocka_unit_test(test_setup_written_as_change),
         cmocka_unit_test(test_setup_points_limit),
+        cmocka_unit_test(test_apply_node),
         cmocka_unit_test(test_point_text),
         cmocka_unit_test(test_from_game),
     };

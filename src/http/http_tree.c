@@ -745,25 +745,23 @@ static void add_child(web_game_t *g, web_tree_t *t, web_tnode_t *n, const char *
     int depth = 1;
     for (const web_tnode_t *x = n; !x->main; x = x->parent)
         depth++;
+    /* The point's text needs the board: pos is freed only once the node holds it. */
     const game_status_t s = game_play(pos, c, p);
-    game_free(pos);
+    web_tnode_t *child = NULL;
     if (s != GAME_OK) {
         web_illegal_move(r, s);
-        return;
-    }
-    if (depth > WEB_MAX_VARIATION_DEPTH || t->side_nodes >= WEB_MAX_VARIATION_NODES) {
+    } else if (depth > WEB_MAX_VARIATION_DEPTH || t->side_nodes >= WEB_MAX_VARIATION_NODES) {
         web_error(r, 413, "too large",
                   "The tree is full: a game keeps at most %d nodes beside its main line, and "
                   "variations of at most %d nodes.",
                   WEB_MAX_VARIATION_NODES, WEB_MAX_VARIATION_DEPTH);
-        return;
-    }
-    web_tnode_t *child = node_new(t, n, false);
-    if (!child || !set_move(t, child, b, c, p)) {
+    } else if (!(child = node_new(t, n, false)) || !set_move(t, child, b, c, p)) {
         if (child) subtree_free(t, child);
+        child = NULL;
         web_error(r, 500, "out of memory", "Out of memory.");
-        return;
     }
+    game_free(pos);
+    if (!child) return;
     child->number = n->number + 1;
     if (save_change(g, r)) reply_tree(r, 201, g, t, child->id);
 }
