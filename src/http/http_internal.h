@@ -503,9 +503,11 @@ void web_review_read_sgf(web_game_t *g, const sgf_node_t *root);
  * a sentence in err. */
 bool web_tree_fits(const sgf_node_t *root, char *err, size_t len);
 /* The tree of a file whose main line became `game` (sgf_to_game): variations, and every node's
- * properties the server does not write itself. Every variation is replayed: NULL with err filled
- * at the first one that does not replay (or out of memory). */
-web_tree_t *web_tree_from_sgf(const sgf_node_t *root, const game_t *game, char *err, size_t len);
+ * properties the server does not write itself, into *out (NULL when the file has nothing but its
+ * main line's moves: the tree is made when asked for). Every variation is replayed: false with err
+ * filled at the first one that does not replay (or out of memory). */
+bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **out, char *err,
+                       size_t len);
 void web_tree_free(web_tree_t *t);
 /* Move the tree of `from` to `to` (loading a game back). */
 void web_tree_take(web_game_t *to, web_game_t *from);
@@ -552,8 +554,6 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
  * that spacing and line breaks do not count) and extra (the request's other fields). Never 0;
  * 0 if out of memory. */
 uint64_t web_store_import_hash(const sgf_node_t *root, const char *extra);
-/* Number of variations a tree has besides its main line (branches dropped by an import). */
-int web_store_count_variations(const sgf_node_t *root);
 
 /* ---- http_pool.c ---- */
 

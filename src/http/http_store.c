@@ -154,25 +154,6 @@ static void add_clean(cJSON *obj, const char *name, const char *text)
     free(v);
 }
 
-int web_store_count_variations(const sgf_node_t *root)
-{
-    /* Every node but a first child starts a variation. Walked without a stack (any depth). */
-    int n = 0;
-    const sgf_node_t *node = root;
-    while (node) {
-        if (node->child) {
-            node = node->child;
-            continue;
-        }
-        while (node && node != root && !node->sibling)
-            node = node->parent;
-        if (!node || node == root) break;
-        node = node->sibling;
-        n++;
-    }
-    return n;
-}
-
 uint64_t web_store_import_hash(const sgf_node_t *root, const char *extra)
 {
     char *text = sgf_write(root);
@@ -679,15 +660,16 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
     wg->record = read_record(root, tg, web_game_move_count(wg));
     if (!keep_times) keep_time_info(wg, root);
     char tree_err[256];
-    wg->tree = web_tree_from_sgf(root, engine_game(wg->engine), tree_err, sizeof tree_err);
-    if (!wg->tree && !keep_times) {
+    const bool tree_ok =
+        web_tree_from_sgf(root, engine_game(wg->engine), &wg->tree, tree_err, sizeof tree_err);
+    if (!tree_ok && !keep_times) {
         snprintf(err, errlen, "%s", tree_err);
         cJSON_Delete(tg);
         web_game_unref(wg);
         return NULL;
     }
     /* A saved game whose variations no longer replay (edited by hand) keeps its main line. */
-    if (!wg->tree) fprintf(stderr, "tengen web: game %s: variations left out: %s\n", id, tree_err);
+    if (!tree_ok) fprintf(stderr, "tengen web: game %s: variations left out: %s\n", id, tree_err);
     web_review_read_sgf(wg, root);
     const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "import"));
     unsigned long long h;

@@ -392,8 +392,20 @@ static bool check_variations(const web_tnode_t *at, game_t *pos, char *err, size
     return ok;
 }
 
-web_tree_t *web_tree_from_sgf(const sgf_node_t *root, const game_t *game, char *err, size_t len)
+/* Does the tree hold anything the game does not: a variation, or a property besides the moves? */
+static bool has_more_than_moves(const web_tree_t *t)
 {
+    if (t->side_nodes > 0) return true;
+    for (const web_tnode_t *n = t->root; n; n = n->child)
+        for (const sgf_property_t *p = n->props->props; p; p = p->next)
+            if (strcmp(p->id, "B") && strcmp(p->id, "W")) return true;
+    return false;
+}
+
+bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **out, char *err,
+                       size_t len)
+{
+    *out = NULL;
     web_tree_t *t = tree_new();
     bool ok = t && copy_props(t, t->root->props, root, ROOT_OWNED, MAIN_OWNED);
     web_tnode_t *at = t ? t->root : NULL;
@@ -417,7 +429,12 @@ web_tree_t *web_tree_from_sgf(const sgf_node_t *root, const game_t *game, char *
     if (!ok) {
         web_tree_free(t);
         snprintf(err, len, "out of memory");
-        return NULL;
+        return false;
+    }
+    /* A main line alone costs nothing: its tree is made from the game when it is asked for. */
+    if (!has_more_than_moves(t)) {
+        web_tree_free(t);
+        return true;
     }
     /* Every variation must replay: on one copy of the main line, position by position. */
     game_t *pos = game_new(game_size(game), game_rules(game));
@@ -445,9 +462,10 @@ web_tree_t *web_tree_from_sgf(const sgf_node_t *root, const game_t *game, char *
     game_free(pos);
     if (!ok) {
         web_tree_free(t);
-        return NULL;
+        return false;
     }
-    return t;
+    *out = t;
+    return true;
 }
 
 void web_tree_take(web_game_t *to, web_game_t *from)
