@@ -403,6 +403,26 @@ static void test_tree(void **state)
     assert_int_equal(node_with(j, "A1", false), -1);
     cJSON_Delete(j);
     free(before);
+    /* Comments up to the text limit: a chain of passes tried, a long comment on each. */
+    char *comment = malloc(WEB_MAX_COMMENT_BYTES + 32);
+    assert_non_null(comment);
+    int at = end, accepted = 0, status = 200;
+    for (int i = 0; i < 20 && status == 200; i++) {
+        snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, at);
+        assert_int_equal(call(w, "POST", path, "{\"move\":\"pass\"}", &j), 201);
+        at = (int)number_of(j, "node");
+        cJSON_Delete(j);
+        snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, at);
+        const int len = sprintf(comment, "{\"comment\":\"");
+        memset(comment + len, 'x', WEB_MAX_COMMENT_BYTES);
+        strcpy(comment + len + WEB_MAX_COMMENT_BYTES, "\"}");
+        status = call(w, "POST", path, comment, &j);
+        if (status == 200) accepted++;
+        cJSON_Delete(j);
+    }
+    assert_int_equal(status, 413);
+    assert_int_equal(accepted, WEB_MAX_TREE_TEXT / WEB_MAX_COMMENT_BYTES - 1);
+    free(comment);
     /* Refused imports. */
     assert_int_equal(
         call(w, "POST", "/api/games", "{\"sgf\":\"(;SZ[9];B[ee](;W[cc])(;W[ee]))\"}", &j), 400);

@@ -76,6 +76,9 @@
  * (nodes from the main line); an import beyond either answers 413, as does a move beyond them. */
 #define WEB_MAX_VARIATION_NODES 10000
 #define WEB_MAX_VARIATION_DEPTH 1000
+/* The text of a game's tree and comments (a comment written beyond it answers 413; an import is
+ * bounded by the body). */
+#define WEB_MAX_TREE_TEXT (1 << 20)
 #define WEB_ID_MAX 64     /* characters of a game id */
 #define WEB_NEW_ID_LEN 12 /* hex characters of the ids the server makes */
 #define WEB_MIN_SIZE 5    /* sizes of new games (imports: BOARD_MIN_SIZE..) */

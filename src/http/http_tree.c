@@ -690,6 +690,18 @@ static void props_remove(web_tree_t *t, sgf_node_t *props, const char *id)
     free(p);
 }
 
+/* The text a game's tree and comments hold, in bytes (against WEB_MAX_TREE_TEXT). */
+static size_t text_held(const web_game_t *g, const web_tree_t *t)
+{
+    size_t n = t->text;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(g->record, "comments"))
+    {
+        if (cJSON_IsString(c)) n += strlen(c->valuestring);
+    }
+    return n;
+}
+
 /* Set (or with "" remove) the comment of n. False if out of memory. */
 static bool set_comment(web_game_t *g, web_tree_t *t, web_tnode_t *n, const char *text)
 {
@@ -821,6 +833,11 @@ static void handle_node(web_game_t *g, web_tree_t *t, const char *method, web_tn
     } else if (!cJSON_IsString(comment) || strlen(comment->valuestring) > WEB_MAX_COMMENT_BYTES) {
         web_error(r, 400, "bad field", "comment must be a text of at most %d bytes.",
                   WEB_MAX_COMMENT_BYTES);
+    } else if (text_held(g, t) + strlen(comment->valuestring) > WEB_MAX_TREE_TEXT) {
+        web_error(r, 413, "too large",
+                  "The game's comments and variations hold at most %d bytes of text: shorten or "
+                  "delete some first.",
+                  WEB_MAX_TREE_TEXT);
     } else if (!set_comment(g, t, n, comment->valuestring)) {
         web_error(r, 500, "out of memory", "Out of memory.");
     } else if (save_change(g, r)) {
