@@ -392,13 +392,15 @@ static bool check_variations(const web_tnode_t *at, game_t *pos, char *err, size
     return ok;
 }
 
-/* Does the tree hold anything the game does not: a variation, or a property besides the moves? */
-static bool has_more_than_moves(const web_tree_t *t)
+/* Does the file hold anything its game does not: a variation, or a property the server does
+ * not write itself? */
+static bool has_more_than_moves(const sgf_node_t *root)
 {
-    if (t->side_nodes > 0) return true;
-    for (const web_tnode_t *n = t->root; n; n = n->child)
-        for (const sgf_property_t *p = n->props->props; p; p = p->next)
-            if (strcmp(p->id, "B") && strcmp(p->id, "W")) return true;
+    for (const sgf_node_t *x = root; x; x = x->child) {
+        if (x->child && x->child->sibling) return true;
+        for (const sgf_property_t *p = x->props; p; p = p->next)
+            if (!is_in(MAIN_OWNED, p->id) && (x != root || !is_in(ROOT_OWNED, p->id))) return true;
+    }
     return false;
 }
 
@@ -406,6 +408,8 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
                        size_t len)
 {
     *out = NULL;
+    /* A main line alone costs nothing: its tree is made from the game when it is asked for. */
+    if (!has_more_than_moves(root)) return true;
     web_tree_t *t = tree_new();
     bool ok = t && copy_props(t, t->root->props, root, ROOT_OWNED, MAIN_OWNED);
     web_tnode_t *at = t ? t->root : NULL;
@@ -430,11 +434,6 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
         web_tree_free(t);
         snprintf(err, len, "out of memory");
         return false;
-    }
-    /* A main line alone costs nothing: its tree is made from the game when it is asked for. */
-    if (!has_more_than_moves(t)) {
-        web_tree_free(t);
-        return true;
     }
     /* Every variation must replay: on one copy of the main line, position by position. */
     game_t *pos = game_new(game_size(game), game_rules(game));
