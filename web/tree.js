@@ -72,26 +72,35 @@ export function movesTo(id) {
   return moves.reverse();
 }
 
-// Rows: the main line is row 0; every other child starts a row of its own below the rows used
-// so far, and its first children go on in it. Preorder with the main line first keeps rows from
-// crossing one another.
+// Rows: the main line is row 0; a branch takes the first row below its parent's that is free
+// over all the columns of its line (its chain of first children), so short branches stay close
+// to where they start. Branches are placed in preorder, the main line first.
 function layout() {
   const pos = new Map();
-  let rows = 0;
   const root = tree.nodes.find((n) => n.parent === null);
   if (!root) return { pos, rows: 0, cols: 0 };
-  let cols = 0;
+  const free = []; // free[col]: the first row not taken at that column
+  let rows = 0, cols = 0;
   const stack = [[root.id, 0, 0]];
   while (stack.length) {
-    const [id, col, given] = stack.pop();
-    const row = given === -1 ? ++rows : given; // a branch's row, given in preorder
-    pos.set(id, { col, row });
-    cols = Math.max(cols, col + 1);
-    const kids = childrenOf(id);
-    // Pushed last first, so the first child (the line's continuation) comes out first.
-    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], col + 1, i === 0 ? row : -1]);
+    const [start, col, parentRow] = stack.pop();
+    const line = [start];
+    for (let k = childrenOf(start)[0]; k !== undefined; k = childrenOf(k)[0]) line.push(k);
+    let row = start === root.id ? 0 : parentRow + 1;
+    for (let c = col; c < col + line.length; c++) row = Math.max(row, free[c] || 0);
+    line.forEach((id, k) => {
+      pos.set(id, { col: col + k, row });
+      free[col + k] = row + 1;
+    });
+    rows = Math.max(rows, row + 1);
+    cols = Math.max(cols, col + line.length);
+    // The other children of the line's nodes start branches: the last pushed first comes out first.
+    for (let k = line.length - 1; k >= 0; k--) {
+      const kids = childrenOf(line[k]);
+      for (let i = kids.length - 1; i >= 1; i--) stack.push([kids[i], col + k + 1, row]);
+    }
   }
-  return { pos, rows: rows + 1, cols };
+  return { pos, rows, cols };
 }
 
 function label(n) {
