@@ -14,7 +14,10 @@
 # (its events with each candidate's score lead, its stop, its time cap, the requests that end
 # it, review of one past position and then another, bad requests), a game review ("Analyse this
 # game": its progress events, cancelled midway, its data in the state and the SGF, read back by an
-# import and after a restart, ended by a delete and by the server's stop; bad requests), a
+# import and after a restart, ended by a delete and by the server's stop; bad requests), the game
+# tree (an imported file's variations, comments and properties kept, downloaded and imported again
+# to the same tree; moves tried, commented and deleted beside the game; a tried move played, then
+# taken back; bad node ids, methods and limits; kept by a restart), a
 # restart that finds every game with its moves and engine (a corrupt file is reported and left alone; a second
 # server on the folder refused), and clocks (bad `clock` objects refused, tengen's genmove charged
 # to its clock, 2 s games lost on time by a human who never moves, noticed by the event stream

@@ -7,7 +7,9 @@
 //           positions reviewed with the candidates' lines on the board), "move now" and undo
 //           while tengen thinks, a 5x5 game to the end (passes, a disputed dead group, the count
 //           in words), SGF download, reload, SGF upload and "play on from here" (also after two
-//           moves of one colour), suicide, ko and superko explained, the questions before a pass that ends the game
+//           moves of one colour), the game tree of an uploaded file (a variation opened from
+//           the tree, its comment, ArrowDown to the next one, a move tried and commented there,
+//           kept through a reload and in the download), suicide, ko and superko explained, the questions before a pass that ends the game
 //           and before resigning, the coordinates clear of the stones, an Atari Go game against
 //           the alpha-beta engine, "Analyse this game" (progress, graph, mistakes marked on the
 //           board, kept across a reload; a move while it runs asks first), the count in dark
