@@ -410,6 +410,8 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
     *out = NULL;
     /* A main line alone costs nothing: its tree is made from the game when it is asked for. */
     if (!has_more_than_moves(root)) return true;
+    /* A main line too long for a game here is refused by the import (413) before it is used. */
+    if (game_move_count(game) > WEB_MAX_HISTORY) return true;
     web_tree_t *t = tree_new();
     bool ok = t && copy_props(t, t->root->props, root, ROOT_OWNED, MAIN_OWNED);
     web_tnode_t *at = t ? t->root : NULL;
