@@ -13,7 +13,7 @@ import { showSavedGames } from './games.js';
 import { playStoneSound, playTickSound } from './sound.js';
 import { clockView, clockFace, clockLabel } from './clock.js';
 import { setupGameReview, renderGameReview, boardMarks, moveSummary } from './review.js';
-import { tree, setTree, refreshTree, clearTree, renderTree, nodeOf, childrenOf, mainNodeAt, movesTo } from './tree.js';
+import { tree, setTree, refreshTree, renderTree, nodeOf, childrenOf, mainNodeAt, movesTo } from './tree.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_LAST = 'tengen.lastGame';

@@ -53,14 +53,6 @@ export async function refreshTree(g) {
   }
 }
 
-export function clearTree() {
-  tree.gameId = tree.key = null;
-  tree.nodes = [];
-  tree.byId = new Map();
-  tree.kids = new Map();
-  tree.main = [];
-}
-
 export const nodeOf = (id) => tree.byId.get(id) || null;
 export const childrenOf = (id) => tree.kids.get(id) || [];
 export const mainNodeAt = (n) => (tree.main[n] === undefined ? null : tree.main[n]);
