@@ -37,12 +37,13 @@ struct web_tree {
     size_t text;    /* bytes of the properties kept (cost) */
 };
 
-/* What the server writes itself on the main line (the game, the record, the review, TGWEB):
+/* What the server writes itself on the main line (game, record, review, clocks, TGWEB):
  * the file's own values of these are not kept in the tree, so a round trip never doubles them. */
-static const char *const ROOT_OWNED[] = {"GM", "FF", "CA", "AP", "SZ", "KM", "RU",    "HA",  "PB",
-                                         "PW", "BR", "WR", "RE", "DT", "EV", "TGWEB", "XRP", NULL};
-static const char *const MAIN_OWNED[] = {"B", "W",   "AB",  "AW",  "AE",  "PL",
-                                         "C", "XWR", "XSL", "XBM", "XBV", NULL};
+static const char *const ROOT_OWNED[] = {"GM", "FF", "CA", "AP",    "SZ",  "KM", "RU",
+                                         "HA", "PB", "PW", "BR",    "WR",  "RE", "DT",
+                                         "EV", "TM", "OT", "TGWEB", "XRP", NULL};
+static const char *const MAIN_OWNED[] = {"B",   "W",   "AB",  "AW", "AE", "PL", "C",  "XWR",
+                                         "XSL", "XBM", "XBV", "BL", "WL", "OB", "OW", NULL};
 
 static bool is_in(const char *const *list, const char *id)
 {
