@@ -914,7 +914,8 @@ async function playPhase() {
   await page.locator(`#board [data-vertex="${free9[40]}"]`).click();
   g = await waitHumanTurn();
   check(g.move_number === 2 && g.clock.running === 'black', 'tengen answered and my clock runs again');
-  check((await timeOf('white')) === '9:59', 'tengen\'s move was charged to its clock: ' + (await timeOf('white')));
+  // Its 100 playouts take well under a second, more on a loaded machine.
+  check(/^9:5\d$/.test(await timeOf('white')), 'tengen\'s move was charged to its clock: ' + (await timeOf('white')));
   await shot('08-clock.png');
 
   // A clock of 3 seconds that I let run out: red, a tick every second with the sounds on, and
