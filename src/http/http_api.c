@@ -1361,6 +1361,8 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
     web_game_t *g = NULL;
     if (!web_is_valid_id(part[1]))
         web_error(r, 404, "not found", "No game %.64s.", part[1]);
+    else if (parts == 3 && web_team_refuses(w, part[1], part[2], r))
+        ; /* a team game's moves are voted */
     else
         g = web_acquire_game(w, part[1], !deleting, r);
     if (!g) {

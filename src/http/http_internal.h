@@ -220,6 +220,8 @@ typedef struct web_options {
 
 typedef struct web web_t;
 typedef struct web_tree web_tree_t;
+typedef struct web_team web_team_t;
+typedef struct web_teams web_teams_t;
 
 typedef struct web_game {
     char id[WEB_ID_MAX + 1];
@@ -302,6 +304,7 @@ struct web {
     bool loopback;       /* listening on a loopback address: the Host header is checked */
     int port;            /* the port listened on */
     char host_name[300]; /* --host as a Host header writes it ("[::1]" for IPv6) */
+    web_teams_t *teams;  /* the team games (http_team.c) */
 };
 
 /* A reply of the JSON API. body is malloc'ed (or NULL for an empty body). */
@@ -611,5 +614,45 @@ void web_release_game(web_game_t *g);
 bool web_reserve(web_t *w, web_game_t *g, size_t cost);
 /* The 503 "games busy" reply of a failed web_reserve. */
 void web_busy_error(const web_t *w, web_reply_t *r);
+
+/* ---- http_team.c ---- */
+
+/* Read the team games of the data folder (after the games) and start their threads. False if out
+ * of memory. */
+bool web_teams_open(web_t *w);
+/* Join the teams' threads (w->stopping set, no stream open) and free the teams. */
+void web_teams_close(web_t *w);
+/* Answer a request under /api/teams (docs/web.md, "Team games"); token: the `token` query
+ * argument or NULL. The event stream is web_team_serve_stream. */
+void web_team_handle(web_t *w, const char *method, const char *path, const char *token,
+                     const char *body, size_t len, web_reply_t *r);
+/* Is `action` (play, undo, ...) on game id refused because the game's moves are voted? True
+ * after a 409 "team game" reply. The team's own calls pass. */
+bool web_team_refuses(web_t *w, const char *id, const char *action, web_reply_t *r);
+/* The team of game id, or NULL. Teams live until the server closes. */
+web_team_t *web_team_find(web_t *w, const char *id);
+/* An event stream opens: the member of token (counted present while it is open), -1 for no
+ * token (a spectator who has not joined), -2 for a token of nobody. */
+int web_team_connect(web_team_t *t, const char *token);
+void web_team_disconnect(web_team_t *t, int member);
+bool web_team_sees_analysis(web_team_t *t, int member);
+/* The team's state as member sees it, as JSON text (malloc'ed; NULL if out of memory), and the
+ * change it shows into *seq. */
+char *web_team_state_text(web_team_t *t, int member, uint64_t *seq);
+/* Wait up to `seconds` for a change after `seen`; whether there was one. */
+bool web_team_wait(web_team_t *t, uint64_t seen, double seconds);
+/* Drop tengen's win rates and candidates from a game state when analysis is false. */
+void web_team_filter_game(cJSON *state, bool analysis);
+
+/* ---- http_team_stream.c ---- */
+
+struct MHD_Connection;
+/* Serve GET /api/teams/{id}/events (an enum MHD_Result). */
+int web_team_serve_stream(web_t *w, struct MHD_Connection *c, const char *id, const char *token);
+
+/* ---- http_server.c ---- */
+
+/* Send a reply (its body freed); an enum MHD_Result. */
+int web_send_reply(struct MHD_Connection *c, web_reply_t *r);
 
 #endif

@@ -70,6 +70,11 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, web_reply_t *r)
     return ok;
 }
 
+int web_send_reply(struct MHD_Connection *c, web_reply_t *r)
+{
+    return send_reply(c, r);
+}
+
 static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *reason,
                                   const char *message)
 {
@@ -150,7 +155,10 @@ static enum MHD_Result serve_page(web_t *w, struct MHD_Connection *c, const char
         r.allow = "GET";
         return send_reply(c, &r);
     }
-    const char *path = !strcmp(url, "/") ? "index.html" : url + 1;
+    /* A team game's link (/team/{id}) is its page. */
+    const char *path = !strcmp(url, "/")              ? "index.html"
+                       : !strncmp(url, "/team/", 6) ? "team.html"
+                                                      : url + 1;
     if (!is_safe_path(path)) return send_error(c, 404, "not found", "No such page.");
     if (w->web_dir[0]) {
         char full[PATH_MAX + 256];
@@ -403,6 +411,21 @@ static bool is_stream_path(const char *url, char *id, size_t len)
     return strchr(id, '/') == NULL;
 }
 
+/* "/api/teams/{id}/events": writes the id. */
+static bool is_team_stream_path(const char *url, char *id, size_t len)
+{
+    static const char PREFIX[] = "/api/teams/", SUFFIX[] = "/events";
+    size_t n = strlen(url);
+    const size_t p = sizeof PREFIX - 1, s = sizeof SUFFIX - 1;
+    if (n > 0 && url[n - 1] == '/') n--;
+    if (n <= p + s || strncmp(url, PREFIX, p) || strncmp(url + n - s, SUFFIX, s)) return false;
+    const size_t k = n - p - s;
+    if (k >= len) return false;
+    memcpy(id, url + p, k);
+    id[k] = '\0';
+    return strchr(id, '/') == NULL;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls)
@@ -455,6 +478,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return send_error(c, 503, "stopping", "The server is shutting down.");
     if (strncmp(url, "/api/", 5) && strcmp(url, "/api")) return serve_page(w, c, url, method);
     char id[WEB_ID_MAX + 2];
+    if (!strncmp(url, "/api/teams", 10) && (url[10] == '\0' || url[10] == '/')) {
+        const char *token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+        if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) && is_team_stream_path(url, id, sizeof id))
+            return (enum MHD_Result)web_team_serve_stream(w, c, id, token);
+        web_team_handle(w, method, url, token, req->body, req->len, &r);
+        return send_reply(c, &r);
+    }
     if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) && is_stream_path(url, id, sizeof id))
         return serve_stream(w, c, id);
     const char *move = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "move");
@@ -585,6 +615,7 @@ web_t *web_open(const web_config_t *cfg)
         return NULL;
     }
     web_store_load_all(w);
+    if (!web_teams_open(w)) fprintf(stderr, "tengen web: out of memory: no team games\n");
     return w;
 }
 
@@ -595,6 +626,7 @@ bool web_close(web_t *w)
 {
     atomic_store(&w->stopping, true);
     wake_all(w);
+    web_teams_close(w); /* their threads wait on the games: before the pool stops */
     if (!web_pool_stop(w->pool, WEB_STOP_WAIT)) {
         /* A search still runs on one of the games: leave everything allocated (and reachable
          * from here) for it; every game was saved before its search started. */
