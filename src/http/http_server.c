@@ -157,7 +157,7 @@ static enum MHD_Result serve_page(web_t *w, struct MHD_Connection *c, const char
     }
     /* A team game's link (/team/{id}) is its page. */
     const char *path = !strcmp(url, "/")              ? "index.html"
-                       : !strncmp(url, "/team/", 6) ? "team.html"
+                       : !strncmp(url, "/team/", 6) || !strcmp(url, "/team") ? "team.html"
                                                       : url + 1;
     if (!is_safe_path(path)) return send_error(c, 404, "not found", "No such page.");
     if (w->web_dir[0]) {

@@ -32,7 +32,7 @@
 #define TEAM_NAME_CHARS 24      /* characters of a member's name, after trimming */
 #define TEAM_NAME_BYTES (TEAM_NAME_CHARS * 4 + 1)
 #define TEAM_TOKEN_HEX 32       /* hex characters of a member's token */
-#define TEAM_PRESENCE_SECONDS 10.0 /* a voter without an event stream counts this long after a request */
+#define TEAM_PRESENCE_SECONDS 5.0 /* a voter without an event stream counts this long after a request */
 #define TEAM_MIN_VOTE_SECONDS 1.0
 #define TEAM_MAX_VOTE_SECONDS 3600.0
 #define TEAM_DEFAULT_VOTE_SECONDS 30.0
@@ -260,20 +260,22 @@ static int winner(const web_team_t *t, const int *counts)
     return best;
 }
 
-/* Should the open vote close now: its time is up, or every voter present has voted (and there
- * is one)? Under the lock. */
+/* Should the open vote close now: its time is up, or there are votes and every voter present
+ * has voted (those away hold nothing up)? Under the lock. */
 static bool vote_is_done(const web_team_t *t)
 {
     if (wall_now() >= t->deadline) return true;
     const double now = web_now();
-    int present = 0, waiting = 0;
+    int cast = 0, waiting = 0;
     for (int i = 0; i < t->num_members; i++) {
         const team_member_t *m = &t->members[i];
-        if (!m->voter || !is_present(m, now)) continue;
-        present++;
-        if (m->vote < 0) waiting++;
+        if (!m->voter) continue;
+        if (m->vote >= 0)
+            cast++;
+        else if (is_present(m, now))
+            waiting++;
     }
-    return present > 0 && waiting == 0;
+    return cast > 0 && waiting == 0;
 }
 
 /* Open the vote for the move after `moves` moves. Under the lock. */
