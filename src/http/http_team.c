@@ -28,7 +28,7 @@
 #include "http/http_internal.h"
 
 #define TEAM_MAX_MEMBERS 200    /* voters and spectators of one team (429 beyond) */
-#define TEAM_MAX_TEAMS 100      /* team games of one server, each with a thread (429 beyond) */
+#define TEAM_MAX_TEAMS 100      /* team games being played, each with a thread (429 beyond) */
 #define TEAM_NAME_CHARS 24      /* characters of a member's name, after trimming */
 #define TEAM_NAME_BYTES (TEAM_NAME_CHARS * 4 + 1)
 #define TEAM_TOKEN_HEX 32       /* hex characters of a member's token */
@@ -120,7 +120,14 @@ static bool add_team(web_t *w, web_team_t *t)
 {
     web_teams_t *ts = w->teams;
     pthread_mutex_lock(&ts->lock);
-    bool ok = ts->num < TEAM_MAX_TEAMS;
+    /* Games that ended keep their team (its page, its results) but no thread: not counted. */
+    int playing = 0;
+    for (int i = 0; i < ts->num; i++) {
+        pthread_mutex_lock(&ts->teams[i]->lock);
+        playing += ts->teams[i]->status != TEAM_OVER;
+        pthread_mutex_unlock(&ts->teams[i]->lock);
+    }
+    bool ok = playing < TEAM_MAX_TEAMS;
     if (ok && ts->num == ts->cap) {
         const int cap = ts->cap ? 2 * ts->cap : 8;
         web_team_t **grown = realloc(ts->teams, (size_t)cap * sizeof *grown);
@@ -781,6 +788,12 @@ static void *team_main(void *arg)
         }
         if (seen == 0 || v.phase == WEB_PHASE_OVER) {
             set_status(t, TEAM_OVER);
+            if (seen == 0) {
+                /* The game was deleted: its team goes with it. */
+                char file[PATH_MAX + 96];
+                team_path(t->w, t->id, "", file, sizeof file);
+                unlink(file);
+            }
             break;
         }
         if (v.phase == WEB_PHASE_SCORING) {
@@ -793,8 +806,7 @@ static void *team_main(void *arg)
         if (v.to_move != t->color) {
             set_status(t, TEAM_TENGEN);
             snprintf(path, sizeof path, "/api/games/%s/genmove", t->id);
-            const int status = call_api(t->w, "POST", path, "{}", NULL);
-            if (status != 200 && status != 409) pause_unlocked(t);
+            if (call_api(t->w, "POST", path, "{}", NULL) != 200) pause_unlocked(t);
             continue;
         }
         pthread_mutex_lock(&t->lock);
@@ -989,17 +1001,6 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         web_error(r, 400, "bad field", "show_analysis must be true or false.");
         return;
     }
-    {
-        web_teams_t *ts = w->teams;
-        pthread_mutex_lock(&ts->lock);
-        const int n = ts->num;
-        pthread_mutex_unlock(&ts->lock);
-        if (n >= TEAM_MAX_TEAMS) {
-            web_error(r, 429, "too many teams", "This server runs at most %d team games.",
-                      TEAM_MAX_TEAMS);
-            return;
-        }
-    }
     /* The game itself: made by the games API, which checks its fields. */
     cJSON *game = cJSON_CreateObject();
     static const char *const PASSED[] = {"size", "rules", "komi", "playouts", "seconds", NULL};
@@ -1044,9 +1045,14 @@ static void handle_create(web_t *w, const cJSON *body, web_reply_t *r)
         char path[PATH_MAX + 96];
         team_path(w, t->id, "", path, sizeof path);
         unlink(path);
-        web_error(r, saved ? 429 : 500, saved ? "too many teams" : "save failed",
-                  saved ? "This server runs at most %d team games." : "The team could not be saved.",
-                  TEAM_MAX_TEAMS);
+        if (saved)
+            web_error(r, 429, "too many teams", "This server plays at most %d team games at once.",
+                      TEAM_MAX_TEAMS);
+        else
+            web_error(r, 500, "save failed", "The team could not be saved.");
+        char game_path[WEB_ID_MAX + 16];
+        snprintf(game_path, sizeof game_path, "/api/games/%s", t->id);
+        call_api(w, "DELETE", game_path, NULL, NULL);
         team_free(t);
         return;
     }
