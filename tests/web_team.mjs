@@ -17,7 +17,7 @@ if (!url || !artifacts) {
   process.exit(2);
 }
 const VOTERS = 20;
-const VOTE_SECONDS = 120; // rounds close when everyone has voted; the pass is on a quick game
+const VOTE_SECONDS = 600; // rounds close when everyone has voted (joining may take minutes on a busy machine); the pass is on a quick game
 const STEP_MS = 60000; // one step's limit: 20 browsers on a busy machine are slow
 const HTML_NAME = '<img src=x onerror=a()>';
 let stepName = 'start';
