@@ -64,13 +64,20 @@ async function waitTeam(p, what, f) {
 const voteOpen = (p, n) => waitTeam(p, `the vote for move ${n}`, (t) => t.status === 'voting' && t.vote && t.vote.move_number === n && t.vote.votes === 0);
 
 // A vote through the page: on the board, or with the proposal's button in the list.
+// The page shows the vote, or the vote has already closed (this vote may have been the last).
+async function voted(p, v, n) {
+  await waitTeam(p, `my vote ${v}`, (t) => (t.vote && t.vote.move_number === n ? t.you.vote === v : true));
+}
+const openNumber = async (p) => (await teamState(p)).vote.move_number;
 async function voteBoard(p, v) {
+  const n = await openNumber(p);
   await p.page.locator(`#board [data-vertex="${v}"]`).click();
-  await waitTeam(p, `my vote ${v}`, (t) => t.you.vote === v);
+  await voted(p, v, n);
 }
 async function voteList(p, v) {
+  const n = await openNumber(p);
   await p.page.locator(`#proposals button[data-move="${v}"]`).click();
-  await waitTeam(p, `my vote ${v}`, (t) => t.you.vote === v);
+  await voted(p, v, n);
 }
 async function emptyPoints(p) {
   const g = await gameState(p);
