@@ -68,7 +68,7 @@ const voteOpen = (p, n) => waitTeam(p, `the vote for move ${n}`, (t) => t.status
 async function voted(p, v, n) {
   await waitTeam(p, `my vote ${v}`, (t) => (t.vote && t.vote.move_number === n ? t.you.vote === v : true));
 }
-const openNumber = async (p) => (await teamState(p)).vote.move_number;
+const openNumber = async (p) => (await waitTeam(p, 'an open vote', (t) => t.status === 'voting' && t.vote)).vote.move_number;
 async function voteBoard(p, v) {
   const n = await openNumber(p);
   await p.page.locator(`#board [data-vertex="${v}"]`).click();
