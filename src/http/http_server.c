@@ -156,9 +156,9 @@ static enum MHD_Result serve_page(web_t *w, struct MHD_Connection *c, const char
         return send_reply(c, &r);
     }
     /* A team game's link (/team/{id}) is its page. */
-    const char *path = !strcmp(url, "/")              ? "index.html"
+    const char *path = !strcmp(url, "/")                                     ? "index.html"
                        : !strncmp(url, "/team/", 6) || !strcmp(url, "/team") ? "team.html"
-                                                      : url + 1;
+                                                                             : url + 1;
     if (!is_safe_path(path)) return send_error(c, 404, "not found", "No such page.");
     if (w->web_dir[0]) {
         char full[PATH_MAX + 256];
@@ -480,7 +480,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     char id[WEB_ID_MAX + 2];
     if (!strncmp(url, "/api/teams", 10) && (url[10] == '\0' || url[10] == '/')) {
         const char *token = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
-        if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) && is_team_stream_path(url, id, sizeof id))
+        if ((!strcmp(method, "GET") || !strcmp(method, "HEAD")) &&
+            is_team_stream_path(url, id, sizeof id))
             return (enum MHD_Result)web_team_serve_stream(w, c, id, token);
         web_team_handle(w, method, url, token, req->body, req->len, &r);
         return send_reply(c, &r);

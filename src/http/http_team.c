@@ -27,33 +27,34 @@
 
 #include "http/http_internal.h"
 
-#define TEAM_MAX_MEMBERS 200    /* voters and spectators of one team (429 beyond) */
-#define TEAM_MAX_TEAMS 100      /* team games being played, each with a thread (429 beyond) */
-#define TEAM_NAME_CHARS 24      /* characters of a member's name, after trimming */
+#define TEAM_MAX_MEMBERS 200 /* voters and spectators of one team (429 beyond) */
+#define TEAM_MAX_TEAMS 100   /* team games being played, each with a thread (429 beyond) */
+#define TEAM_NAME_CHARS 24   /* characters of a member's name, after trimming */
 #define TEAM_NAME_BYTES (TEAM_NAME_CHARS * 4 + 1)
-#define TEAM_TOKEN_HEX 32       /* hex characters of a member's token */
-#define TEAM_PRESENCE_SECONDS 5.0 /* a voter without an event stream counts this long after a request */
+#define TEAM_TOKEN_HEX 32 /* hex characters of a member's token */
+#define TEAM_PRESENCE_SECONDS                                                                      \
+    5.0 /* a voter without an event stream counts this long after a request */
 #define TEAM_MIN_VOTE_SECONDS 1.0
 #define TEAM_MAX_VOTE_SECONDS 3600.0
 #define TEAM_DEFAULT_VOTE_SECONDS 30.0
 #define TEAM_DEFAULT_PLAYOUTS 2000
 #define TEAM_MAX_PROPOSALS (BOARD_MAX_SIZE * BOARD_MAX_SIZE + 1) /* every point and a pass */
-#define TEAM_RETRY_SECONDS 1.0  /* after a busy server (429, 503) the thread tries again */
+#define TEAM_RETRY_SECONDS 1.0 /* after a busy server (429, 503) the thread tries again */
 
 typedef struct team_member {
     char name[TEAM_NAME_BYTES];
     char token[TEAM_TOKEN_HEX + 1];
-    bool voter; /* else a spectator */
-    bool left;  /* said goodbye: not present until its next request */
+    bool voter;  /* else a spectator */
+    bool left;   /* said goodbye: not present until its next request */
     int streams; /* event streams open */
     double seen; /* web_now() of its last request or stream end */
     int vote;    /* index of the proposal it votes for in the open vote, or -1 */
 } team_member_t;
 
 typedef struct team_proposal {
-    int point;   /* a point or POINT_PASS */
+    int point;    /* a point or POINT_PASS */
     char move[8]; /* as GTP writes it: "D4", "pass" */
-    int by;      /* the member who proposed it first */
+    int by;       /* the member who proposed it first */
 } team_proposal_t;
 
 typedef enum team_status {
@@ -189,13 +190,17 @@ static int find_member(const web_team_t *t, const char *token)
 /* Bytes of the UTF-8 character at s (n bytes left), 0 if it is not well formed. */
 static size_t utf8_length(const unsigned char *s, size_t n)
 {
-    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-                                  : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+    size_t len = s[0] < 0x80             ? 1
+                 : (s[0] & 0xE0) == 0xC0 ? 2
+                 : (s[0] & 0xF0) == 0xE0 ? 3
+                 : (s[0] & 0xF8) == 0xF0 ? 4
+                                         : 0;
     if (len == 0 || len > n || (len == 2 && s[0] < 0xC2)) return 0;
     for (size_t i = 1; i < len; i++)
         if ((s[i] & 0xC0) != 0x80) return 0;
     if (len == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) return 0;
-    if (len == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || s[0] > 0xF4 || (s[0] == 0xF4 && s[1] >= 0x90)))
+    if (len == 4 &&
+        ((s[0] == 0xF0 && s[1] < 0x90) || s[0] > 0xF4 || (s[0] == 0xF4 && s[1] >= 0x90)))
         return 0;
     return len;
 }
@@ -485,9 +490,12 @@ static void team_changed(web_team_t *t, bool save)
 
 static bool parse_color(const char *s, stone_t *out)
 {
-    if (s && !strcmp(s, "black")) *out = STONE_BLACK;
-    else if (s && !strcmp(s, "white")) *out = STONE_WHITE;
-    else return false;
+    if (s && !strcmp(s, "black"))
+        *out = STONE_BLACK;
+    else if (s && !strcmp(s, "white"))
+        *out = STONE_WHITE;
+    else
+        return false;
     return true;
 }
 
@@ -511,7 +519,8 @@ static web_team_t *team_load(web_t *w, const char *id)
     cJSON *j = text ? cJSON_ParseWithLength(text, len) : NULL;
     free(text);
     web_team_t *t = j ? team_new(w, id) : NULL;
-    bool ok = t != NULL && parse_color(cJSON_GetStringValue(cJSON_GetObjectItem(j, "team")), &t->color);
+    bool ok =
+        t != NULL && parse_color(cJSON_GetStringValue(cJSON_GetObjectItem(j, "team")), &t->color);
     if (ok) {
         const cJSON *secs = cJSON_GetObjectItem(j, "vote_seconds");
         if (cJSON_IsNumber(secs) && secs->valuedouble >= TEAM_MIN_VOTE_SECONDS &&
@@ -637,8 +646,8 @@ static void team_wait(web_team_t *t, double seconds)
 }
 
 /* The result of the vote just closed as JSON and as the move's comment. Under the lock. */
-static cJSON *result_json(const web_team_t *t, const int *counts, int best, int cast,
-                          char *comment, size_t len)
+static cJSON *result_json(const web_team_t *t, const int *counts, int best, int cast, char *comment,
+                          size_t len)
 {
     cJSON *res = cJSON_CreateObject();
     if (!res) return NULL;
@@ -712,8 +721,8 @@ static void close_vote(web_team_t *t)
     int status = call_api(t->w, "POST", path, body, NULL);
     if (status != 200 && best >= 0) {
         /* Cannot happen while the position stays as it was; the team passes rather than stall. */
-        fprintf(stderr, "tengen web: team game %s: %s refused (%d), the team passes\n", t->id,
-                body, status);
+        fprintf(stderr, "tengen web: team game %s: %s refused (%d), the team passes\n", t->id, body,
+                status);
         status = call_api(t->w, "POST", path, "{\"move\":\"pass\"}", NULL);
     }
     if (status == 200) comment_move(t, number, comment);
@@ -861,7 +870,8 @@ bool web_teams_open(web_t *w)
         snprintf(id, sizeof id, "%.*s", (int)(len - s), ent->d_name);
         web_game_t *g = web_is_valid_id(id) ? web_find_game(w, id) : NULL;
         if (!g) {
-            fprintf(stderr, "tengen web: skipped %s/%s: no game %s\n", w->data_dir, ent->d_name, id);
+            fprintf(stderr, "tengen web: skipped %s/%s: no game %s\n", w->data_dir, ent->d_name,
+                    id);
             continue;
         }
         web_game_unref(g);
@@ -1283,8 +1293,8 @@ void web_team_handle(web_t *w, const char *method, const char *path, const char 
     }
     const bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
     const bool post = !strcmp(method, "POST");
-    const bool known = !action || !strcmp(action, "join") || !strcmp(action, "vote") ||
-                       !strcmp(action, "leave");
+    const bool known =
+        !action || !strcmp(action, "join") || !strcmp(action, "vote") || !strcmp(action, "leave");
     if (!known) {
         web_error(r, 404, "not found", "No such path.");
         return;

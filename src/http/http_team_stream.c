@@ -14,7 +14,8 @@
 
 #include "http/http_internal.h"
 
-#define TEAM_STREAM_POLL 0.2 /* seconds between looks at the game (its own condition is not ours) */
+#define TEAM_STREAM_POLL 0.2 /* seconds between looks at the game (its own condition is not ours)  \
+                              */
 #define TEAM_STREAM_PING 2.0 /* seconds without an event before a comment line is sent */
 
 typedef struct team_stream {
