@@ -152,9 +152,9 @@ try {
   const free = await emptyPoints(v[0]);
   const [first, second] = [free[12], free[50]];
   await voteBoard(v[3], first);
-  await waitTeam(v[4], 'the first proposal', (s) => s.vote.proposals.length === 1);
-  await voteBoard(v[4], second);
-  await Promise.all(v.map((p, i) => (i === 3 || i === 4 ? null : i < 10 ? voteList(p, first) : voteList(p, second))));
+  await waitTeam(v[10], 'the first proposal', (s) => s.vote.proposals.length === 1);
+  await voteBoard(v[10], second);
+  await Promise.all(v.map((p, i) => (i === 3 || i === 10 ? null : i < 10 ? voteList(p, first) : voteList(p, second))));
   t = await waitTeam(v[7], 'the tie result', (s) => s.results.length === 2);
   check(t.results[1].move === first && t.results[1].votes === 10 && t.results[1].cast === 20, `tie: ${JSON.stringify(t.results[1])}`);
   check((await gameState(v[7])).moves[2] === first, 'the move played');
