@@ -139,8 +139,10 @@ try {
     ...v.slice(12, 19).map((p) => voteList(p, 'D4')),
   ]);
   await voteList(v[0], 'C3'); // changes: 11 for C3 and 8 for D4 so far, v[19] has not voted
-  let t = await waitTeam(v[19], 'the votes so far', (s) => s.vote && s.vote.votes === 19);
-  check(JSON.stringify(t.vote.proposals.map((p) => [p.move, p.votes])) === '[["D4",7],["C3",12]]', `the count: ${JSON.stringify(t.vote.proposals)}`);
+  // The change shows on another voter's page: 7 for D4, 12 for C3, and the vote still open.
+  let t = await waitTeam(v[19], 'the votes so far: D4 7, C3 12',
+    (s) => s.vote && JSON.stringify(s.vote.proposals.map((p) => [p.move, p.votes])) === '[["D4",7],["C3",12]]');
+  check(t.status === 'voting' && t.vote.votes === 19, `open with 19 votes: ${JSON.stringify(t.vote)}`);
   await voteList(v[19], 'D4'); // the last voter: the vote closes
   t = await waitTeam(v[5], 'the first result', (s) => s.results.length === 1);
   check(t.results[0].move === 'C3' && t.results[0].votes === 12 && t.results[0].cast === 20, `majority: ${JSON.stringify(t.results[0])}`);
