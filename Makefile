@@ -156,8 +156,9 @@ web-static: wasm
 	rm -rf $(WEB_STATIC_DIR)
 	mkdir -p $(WEB_STATIC_DIR)
 	cp -R web/. $(WEB_STATIC_DIR)/
-	sed 's/<meta name="tengen-backend" content="server">/<meta name="tengen-backend" content="local">/' \
-	  web/index.html > $(WEB_STATIC_DIR)/index.html
+	sed -e 's/<meta name="tengen-backend" content="server">/<meta name="tengen-backend" content="local">/' \
+	  -e '/data-testid="team-game"/d' web/index.html > $(WEB_STATIC_DIR)/index.html
+	rm -f $(WEB_STATIC_DIR)/team.html $(WEB_STATIC_DIR)/team.js $(WEB_STATIC_DIR)/team.css # team games need the server
 	grep -q 'content="local"' $(WEB_STATIC_DIR)/index.html
 	cp $(WASM_DIR)/tengen.js $(WASM_DIR)/tengen.wasm $(WASM_DIR)/tengen.model $(WEB_STATIC_DIR)/
 
