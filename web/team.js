@@ -164,7 +164,7 @@ function render() {
   }));
   if (!props.length) $('proposals').replaceChildren(li(t.vote ? 'No proposal yet: click a point of the board.' : 'No vote is open.'));
   $('members').replaceChildren(...t.members.map((m) => li(
-    `${m.name} (${m.role}${m.role === 'voter' && t.vote ? (m.voted ? ', voted' : ', thinking') : ''})${m.present ? '' : ' — away'}`,
+    `${m.name} (${m.role}${m.role === 'voter' && t.vote ? (m.voted ? ', voted' : ', not voted yet') : ''})${m.present ? '' : ' — away'}`,
     m.present ? '' : 'away')));
   $('results').replaceChildren(...[...t.results].reverse().map((r) => li(
     `Move ${r.move_number}: ${r.move}` + (r.cast ? ` with ${r.votes} of ${r.cast} votes` : ' (no votes)') +
