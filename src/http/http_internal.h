@@ -46,6 +46,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "http/http.h"
@@ -654,5 +655,11 @@ int web_team_serve_stream(web_t *w, struct MHD_Connection *c, const char *id, co
 
 /* Send a reply (its body freed); an enum MHD_Result. */
 int web_send_reply(struct MHD_Connection *c, web_reply_t *r);
+/* Queue a 200 text/event-stream answer that read() fills from `stream` until the client leaves;
+ * free_stream(stream) runs when it ends (also at once if it cannot be queued). An enum
+ * MHD_Result. */
+int web_queue_event_stream(struct MHD_Connection *c,
+                           ssize_t (*read)(void *stream, uint64_t pos, char *buf, size_t max),
+                           void (*free_stream)(void *stream), void *stream);
 
 #endif

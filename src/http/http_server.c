@@ -75,6 +75,24 @@ int web_send_reply(struct MHD_Connection *c, web_reply_t *r)
     return send_reply(c, r);
 }
 
+int web_queue_event_stream(struct MHD_Connection *c,
+                           ssize_t (*read)(void *stream, uint64_t pos, char *buf, size_t max),
+                           void (*free_stream)(void *stream), void *stream)
+{
+    struct MHD_Response *resp =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, read, stream, free_stream);
+    if (!resp) {
+        free_stream(stream);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
+    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+    MHD_add_response_header(resp, "X-Accel-Buffering", "no"); /* no proxy buffering */
+    const enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
+    MHD_destroy_response(resp);
+    return ok;
+}
+
 static enum MHD_Result send_error(struct MHD_Connection *c, int status, const char *reason,
                                   const char *message)
 {
@@ -335,18 +353,7 @@ static enum MHD_Result serve_stream(web_t *w, struct MHD_Connection *c, const ch
     s->analysis_seen = g->thinking ? 0 : g->analysis_seq;
     s->review_seen = g->review_seq; /* the first state has the review */
     pthread_mutex_unlock(&g->lock);
-    struct MHD_Response *resp =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_read, s, stream_free);
-    if (!resp) {
-        stream_free(s);
-        return MHD_NO;
-    }
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
-    MHD_add_response_header(resp, "X-Accel-Buffering", "no");
-    const enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
-    MHD_destroy_response(resp);
-    return ok;
+    return web_queue_event_stream(c, stream_read, stream_free, s);
 }
 
 /* ---- requests ---- */

@@ -1132,31 +1132,6 @@ static int member_of(web_team_t *t, const char *token, web_reply_t *r)
     return m;
 }
 
-static void illegal(web_reply_t *r, game_status_t s)
-{
-    switch (s) {
-    case GAME_ILLEGAL_OCCUPIED:
-        web_error(r, 409, "occupied", "That point is already occupied.");
-        break;
-    case GAME_ILLEGAL_SUICIDE:
-        web_error(r, 409, "suicide",
-                  "Suicide is not allowed: the stone would have no liberties and capture nothing.");
-        break;
-    case GAME_ILLEGAL_KO:
-        web_error(r, 409, "ko", "Ko: the ko cannot be retaken at once.");
-        break;
-    case GAME_ILLEGAL_SUPERKO:
-        web_error(r, 409, "superko", "Superko: that move would repeat an earlier position.");
-        break;
-    case GAME_ILLEGAL_GAME_OVER:
-        web_error(r, 409, "game over", "The game is over.");
-        break;
-    default:
-        web_error(r, 400, "bad move", "That is not a point of this board.");
-        break;
-    }
-}
-
 /* Check a proposal against the game: its point, its GTP text and the move count of the position
  * into *point, move and *moves. False after an error reply. */
 static bool check_move(web_team_t *t, const char *text, int *point, char *move, int *moves,
@@ -1178,7 +1153,7 @@ static bool check_move(web_team_t *t, const char *text, int *point, char *move, 
         web_error(r, 400, "bad move", "\"%.20s\" is not a point of this %dx%d board nor \"pass\".",
                   text, b->size, b->size);
     } else if ((s = game_check_move(game, t->color, p)) != GAME_OK) {
-        illegal(r, s);
+        web_illegal_move(r, s);
     } else {
         *point = p;
         board_point_to_gtp(b, p, move);

@@ -14,7 +14,8 @@
 
 #include "http/http_internal.h"
 
-#define TEAM_STREAM_POLL 0.2 /* seconds between looks at the game (its own condition is not ours)  \
+#define TEAM_STREAM_POLL                                                                           \
+    0.2                      /* seconds between looks at the game (its own condition is not ours)  \
                               */
 #define TEAM_STREAM_PING 2.0 /* seconds without an event before a comment line is sent */
 
@@ -152,16 +153,5 @@ int web_team_serve_stream(web_t *w, struct MHD_Connection *c, const char *id, co
     pthread_mutex_lock(&g->lock);
     s->analysis_seen = g->thinking ? 0 : g->analysis_seq;
     pthread_mutex_unlock(&g->lock);
-    struct MHD_Response *resp =
-        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_read, s, stream_free);
-    if (!resp) {
-        stream_free(s);
-        return MHD_NO;
-    }
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
-    MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
-    MHD_add_response_header(resp, "X-Accel-Buffering", "no");
-    const enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, resp);
-    MHD_destroy_response(resp);
-    return ok;
+    return web_queue_event_stream(c, stream_read, stream_free, s);
 }
