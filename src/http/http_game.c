@@ -920,29 +920,34 @@ void web_game_run_job(web_game_t *g)
     pthread_mutex_unlock(&g->lock);
 }
 
+void web_add_position(cJSON *j, const game_t *game)
+{
+    const board_t *b = game_board(game);
+    char v[8];
+    const int last = game_last_move(game);
+    if (last == POINT_NONE)
+        cJSON_AddNullToObject(j, "last_move");
+    else
+        cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
+    cJSON_AddItemToObject(j, "board", web_board_rows(b));
+    cJSON *caps = cJSON_AddObjectToObject(j, "captures");
+    if (caps) {
+        cJSON_AddNumberToObject(caps, "black", b->captures[STONE_BLACK]);
+        cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
+    }
+}
+
 cJSON *web_game_position(const web_game_t *g, int n)
 {
     int played;
     stone_t to_move;
     game_t *replay = web_game_prefix(g, n, &played, &to_move);
     if (!replay) return NULL;
-    const board_t *b = game_board(replay);
     cJSON *j = cJSON_CreateObject();
     if (j) {
-        char v[8];
         cJSON_AddNumberToObject(j, "move_number", played);
         cJSON_AddStringToObject(j, "to_move", web_color_name(to_move));
-        const int last = game_last_move(replay);
-        if (last == POINT_NONE)
-            cJSON_AddNullToObject(j, "last_move");
-        else
-            cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
-        cJSON_AddItemToObject(j, "board", web_board_rows(b));
-        cJSON *caps = cJSON_AddObjectToObject(j, "captures");
-        if (caps) {
-            cJSON_AddNumberToObject(caps, "black", b->captures[STONE_BLACK]);
-            cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
-        }
+        web_add_position(j, replay);
     }
     game_free(replay);
     return j;

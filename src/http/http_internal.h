@@ -395,6 +395,8 @@ void web_game_run_job(web_game_t *g);
  * were played (n, or fewer if the game has fewer) and *to_move the player to move there. NULL if
  * out of memory. Under the lock. */
 game_t *web_game_prefix(const web_game_t *g, int n, int *played, stone_t *to_move);
+/* Add a position's "last_move" (GTP vertex or null), "board" (rows) and "captures" to j. */
+void web_add_position(cJSON *j, const game_t *game);
 /* The board after the first n moves as JSON (review). Under the lock. */
 cJSON *web_game_position(const web_game_t *g, int n);
 /* A new game (refs 1) from the setup and the first n moves of src, with src's rules, human, AI

@@ -649,23 +649,12 @@ static cJSON *node_json(const web_game_t *g, const web_tnode_t *n, const game_t 
     const board_t *b = game_board(pos);
     cJSON *j = cJSON_CreateObject();
     if (!j) return NULL;
-    char v[8];
     cJSON_AddNumberToObject(j, "id", n->id);
     cJSON_AddBoolToObject(j, "main", n->main);
     cJSON_AddNumberToObject(j, "move_number", n->number);
     add_move(j, n, b);
     cJSON_AddStringToObject(j, "to_move", web_color_name(game_to_move(pos)));
-    const int last = game_last_move(pos);
-    if (last == POINT_NONE)
-        cJSON_AddNullToObject(j, "last_move");
-    else
-        cJSON_AddStringToObject(j, "last_move", board_point_to_gtp(b, last, v));
-    cJSON_AddItemToObject(j, "board", web_board_rows(b));
-    cJSON *caps = cJSON_AddObjectToObject(j, "captures");
-    if (caps) {
-        cJSON_AddNumberToObject(caps, "black", b->captures[STONE_BLACK]);
-        cJSON_AddNumberToObject(caps, "white", b->captures[STONE_WHITE]);
-    }
+    web_add_position(j, pos);
     const char *comment = node_comment(g, n);
     if (comment && comment[0])
         cJSON_AddStringToObject(j, "comment", comment);
