@@ -4,7 +4,8 @@
 
 import { ApiError } from './api_error.js';
 
-async function request(method, path, body) {
+// One call of the JSON API: the answer's JSON, or an ApiError (also used by the team page).
+export async function request(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';

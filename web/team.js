@@ -2,33 +2,12 @@
 // team game, joining it under a name, voting on the board or in the list of proposals, and
 // following the votes, the game and (when allowed) tengen's analysis through the team's event
 // stream. Names come from other people: they are only ever set as text, never as HTML.
+import { request as call } from './backend_server.js';
 import { BoardView } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 const STONE = { black: 'X', white: 'O' };
 const state = { id: null, token: null, team: null, game: null, analysis: null, received: 0, stream: null };
-
-async function call(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  let res;
-  try {
-    res = await fetch(path, init);
-  } catch {
-    throw new Error('The tengen server does not answer.');
-  }
-  const data = await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = new Error(data && data.error ? data.error : `${res.status} ${res.statusText}`);
-    err.status = res.status;
-    err.reason = data && data.reason;
-    throw err;
-  }
-  return data;
-}
 
 const tokenKey = (id) => `tengen.team.${id}`;
 const showError = (msg) => { $('team-error').textContent = msg || ''; };

@@ -369,17 +369,6 @@ static bool run_job(web_t *w, web_game_t *g, web_job_t job, web_reply_t *r)
     return true;
 }
 
-/* Wait on the game's condition for at most `seconds`. Under the lock. */
-static void wait_changed(web_game_t *g, double seconds)
-{
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    const long ns = until.tv_nsec + (long)(seconds * 1e9);
-    until.tv_sec += ns / 1000000000L;
-    until.tv_nsec = ns % 1000000000L;
-    pthread_cond_timedwait(&g->changed, &g->lock, &until);
-}
-
 typedef enum stop_mode {
     STOP_MOVE,   /* "move now": the AI plays its best move so far */
     STOP_RESIGN, /* the human resigns: as STOP_MOVE, and a job still queued is dropped */
@@ -411,7 +400,7 @@ static void halt_job(web_t *w, web_game_t *g, stop_mode_t mode)
         const bool direct = mode == STOP_ALL || ab_searching;
         /* Searches clear the request when they start: ask again until the job has ended. */
         if (direct) engine_stop_search(g->engine);
-        wait_changed(g, direct ? 0.01 : 0.5);
+        web_wait_cond(&g->changed, &g->lock, direct ? 0.01 : 0.5);
     }
 }
 
@@ -465,7 +454,7 @@ static bool end_analysis(web_t *w, web_game_t *g, web_reply_t *r)
             break;
         }
         atomic_store(&g->analyze_stop, true);
-        wait_changed(g, 0.5);
+        web_wait_cond(&g->changed, &g->lock, 0.5);
     }
     if (g->deleted) {
         web_error(r, 404, "not found", "No game %s: it was deleted.", g->id);

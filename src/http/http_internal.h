@@ -350,6 +350,8 @@ const char *web_engine_name(engine_kind_t k);
 bool web_engine_parse(const char *name, engine_kind_t *out);
 /* Round to `digits` decimals, for short JSON numbers. */
 double web_round(double x, int digits);
+/* Wait on cond (lock held, released while waiting) for at most `seconds` or until signalled. */
+void web_wait_cond(pthread_cond_t *cond, pthread_mutex_t *lock, double seconds);
 /* A board as rows of .XO (top row first). */
 cJSON *web_board_rows(const board_t *b);
 /* Points where mask[p] is set, as a JSON array of vertices. */

@@ -634,17 +634,6 @@ static int view_game(web_team_t *t, game_view_t *v)
     return gone ? 0 : 1;
 }
 
-/* Sleep on the team's condition for at most `seconds`. Under the lock. */
-static void team_wait(web_team_t *t, double seconds)
-{
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    const long ns = until.tv_nsec + (long)(seconds * 1e9);
-    until.tv_sec += ns / 1000000000L;
-    until.tv_nsec = ns % 1000000000L;
-    pthread_cond_timedwait(&t->changed, &t->lock, &until);
-}
-
 /* The result of the vote just closed as JSON and as the move's comment. Under the lock. */
 static cJSON *result_json(const web_team_t *t, const int *counts, int best, int cast, char *comment,
                           size_t len)
@@ -752,7 +741,7 @@ static bool stopping(const web_team_t *t)
 static void pause_unlocked(web_team_t *t)
 {
     pthread_mutex_lock(&t->lock);
-    if (!stopping(t)) team_wait(t, TEAM_RETRY_SECONDS);
+    if (!stopping(t)) web_wait_cond(&t->changed, &t->lock, TEAM_RETRY_SECONDS);
     pthread_mutex_unlock(&t->lock);
 }
 
@@ -822,7 +811,7 @@ static void *team_main(void *arg)
         if (!has_voter(t)) {
             /* The first vote's clock starts when someone can vote. */
             set_waiting(t);
-            team_wait(t, TEAM_RETRY_SECONDS);
+            web_wait_cond(&t->changed, &t->lock, TEAM_RETRY_SECONDS);
             pthread_mutex_unlock(&t->lock);
             continue;
         }
@@ -833,7 +822,7 @@ static void *team_main(void *arg)
         while (!stopping(t) && !vote_is_done(t)) {
             const double left = t->deadline - wall_now();
             /* Presence changes with time alone: look again at least twice a second. */
-            team_wait(t, left < 0.5 ? (left > 0.01 ? left : 0.01) : 0.5);
+            web_wait_cond(&t->changed, &t->lock, left < 0.5 ? (left > 0.01 ? left : 0.01) : 0.5);
         }
         if (!stopping(t)) close_vote(t);
         pthread_mutex_unlock(&t->lock);
@@ -952,7 +941,8 @@ bool web_team_sees_analysis(web_team_t *t, int member)
 bool web_team_wait(web_team_t *t, uint64_t seen, double seconds)
 {
     pthread_mutex_lock(&t->lock);
-    if (t->seq == seen && !atomic_load(&t->w->stopping)) team_wait(t, seconds);
+    if (t->seq == seen && !atomic_load(&t->w->stopping))
+        web_wait_cond(&t->changed, &t->lock, seconds);
     const bool changed = t->seq != seen;
     pthread_mutex_unlock(&t->lock);
     return changed;

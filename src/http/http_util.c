@@ -202,3 +202,13 @@ uint64_t web_random64(void)
     }
     return v;
 }
+
+void web_wait_cond(pthread_cond_t *cond, pthread_mutex_t *lock, double seconds)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    const long ns = until.tv_nsec + (long)(seconds * 1e9);
+    until.tv_sec += ns / 1000000000L;
+    until.tv_nsec = ns % 1000000000L;
+    pthread_cond_timedwait(cond, lock, &until);
+}
