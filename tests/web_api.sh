@@ -1155,8 +1155,9 @@ wait_for "$SCRATCH/sse-review" '"done":22' || fail "no review event of the last 
 kill "$SSE" 2>/dev/null
 wait "$SSE" 2>/dev/null
 grep -q '^event: review$' "$SCRATCH/sse-review" || fail "no review event"
-grep -A1 '^event: review$' "$SCRATCH/sse-review" | grep -q '"done":1,"total":22' ||
-    fail "no review event after the first position"
+# The stream sends the review's latest progress when it wakes, so a slow machine may skip some.
+grep -A1 '^event: review$' "$SCRATCH/sse-review" | grep -qE '"done":([1-9]|1[0-9]|2[01]),"total":22' ||
+    fail "no review event between the first and the last position"
 req GET "/api/games/$GR/sgf"
 for p in 'XRP[200]' ';B[ee]XWR[' 'XSL[' 'XBM[' 'XBV['; do has "$p" "the download has $p"; done
 [ "$(grep -o 'XWR\[' "$BODY" | wc -l)" = 22 ] || fail "not 22 XWR in the SGF"

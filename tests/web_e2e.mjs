@@ -848,8 +848,17 @@ async function playPhase() {
   };
   let free = await emptyVertices();
   const n0 = g.move_number;
-  await tap(free[0]);
-  await page.locator(`#board [data-pending="${free[0]}"]`).waitFor();
+  // The page may still be settling after the resize (a slow server under the sanitizers): a tap
+  // that came too early changes nothing and is tried again.
+  for (let i = 0; ; i++) {
+    await tap(free[0]);
+    try {
+      await page.locator(`#board [data-pending="${free[0]}"]`).waitFor({ timeout: 4000 });
+      break;
+    } catch (e) {
+      if (i === 4 || (await game()).move_number !== n0) throw e;
+    }
+  }
   check((await game()).move_number === n0 && !(await page.evaluate(() => window.tengen.state.pending)),
     'a first tap does not play');
   await shot('06-phone-tap.png');

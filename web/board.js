@@ -171,6 +171,9 @@ export class BoardView {
         r.addEventListener('click', () => {
           this.cursor = { x, y };
           if (this.wantsSecondTap(v, x, y)) {
+            // A touch has no hover: a mouse's last point must not show its candidate's line
+            // over the tapped stone.
+            this.hover = null;
             this.pending = v;
             this.drawHover();
             if (this.handlers.onPending) this.handlers.onPending(v);
