@@ -129,18 +129,28 @@ function render() {
   $('btn-pass').disabled = !canVote();
   $('btn-leave').hidden = !t.you;
   const props = (t.vote && t.vote.proposals) || [];
-  $('proposals').replaceChildren(...props.map((p) => {
-    const item = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.move = p.move;
+  // The buttons are updated in place, not made again, so that a click in progress while the
+  // votes stream in is not lost on a button replaced between its press and its release.
+  const list = $('proposals');
+  const listed = new Map([...list.querySelectorAll('button[data-move]')].map((b) => [b.dataset.move, b.parentElement]));
+  const items = props.map((p) => {
+    let item = listed.get(p.move);
+    if (!item) {
+      item = document.createElement('li');
+      const made = document.createElement('button');
+      made.type = 'button';
+      made.dataset.move = p.move;
+      made.addEventListener('click', () => vote(p.move));
+      item.appendChild(made);
+    }
+    const b = item.firstChild;
     b.textContent = `${p.move}: ${p.votes} vote${p.votes === 1 ? '' : 's'} (proposed by ${p.by})`;
     b.disabled = !canVote();
-    if (t.you && t.you.vote === p.move) b.classList.add('mine');
-    b.addEventListener('click', () => vote(p.move));
-    item.appendChild(b);
+    b.classList.toggle('mine', !!(t.you && t.you.vote === p.move));
     return item;
-  }));
+  });
+  const same = items.length === list.children.length && items.every((item, i) => list.children[i] === item);
+  if (!same) list.replaceChildren(...items);
   if (!props.length) $('proposals').replaceChildren(li(t.vote ? 'No proposal yet: click a point of the board.' : 'No vote is open.'));
   $('members').replaceChildren(...t.members.map((m) => li(
     `${m.name} (${m.role}${m.role === 'voter' && t.vote ? (m.voted ? ', voted' : ', not voted yet') : ''})${m.present ? '' : ' — away'}`,
