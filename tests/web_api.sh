@@ -1248,7 +1248,7 @@ req POST /api/games '{"size":5,"clock":{"type":"byoyomi","main":0,"periods":2,"p
 expect 201 "" "a byo-yomi game"
 GY=$(id_of_body)
 # Meanwhile tengen's genmove is charged to its clock, and earns its Fischer increment.
-req POST /api/games '{"size":5,"human":"white","playouts":200,"clock":{"type":"fischer","main":30,"increment":5}}'
+req POST /api/games '{"size":5,"human":"white","playouts":1000,"clock":{"type":"fischer","main":30,"increment":5}}'
 expect 201 "" "a Fischer game"
 has '"running":null' "no clock runs before tengen is asked to move"
 GF=$(id_of_body)
