@@ -52,3 +52,24 @@ need_chromium() {
         exit 0
     fi
 }
+
+# serve_static NAME DIR: a python3 static server on a free port for DIR (port 0: the system
+# picks; -u so it prints the port at once); sets SERVER_PID and PORT, and stops the server (and
+# removes SCRATCH unless KEEP is set) at exit. Fails the test NAME if it does not start.
+serve_static() {
+    (cd "$2" && exec python3 -u -m http.server 0 --bind 127.0.0.1) >"$SCRATCH/server.log" 2>&1 &
+    SERVER_PID=$!
+    trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
+    PORT=
+    for _ in $(seq 1 100); do
+        PORT=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$SCRATCH/server.log" | head -n 1)
+        [ -n "$PORT" ] && break
+        kill -0 "$SERVER_PID" 2>/dev/null || break
+        sleep 0.1
+    done
+    if [ -z "$PORT" ]; then
+        cat "$SCRATCH/server.log" >&2
+        echo "$1: FAIL: the static server did not start" >&2
+        exit 1
+    fi
+}

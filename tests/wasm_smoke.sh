@@ -30,21 +30,6 @@ if ! make -s -C "$ROOT" -j2 wasm >"$SCRATCH/build.log" 2>&1; then
     exit 1
 fi
 
-# A static server on a free port (port 0: the system picks; -u so it prints the port at once).
-(cd "$ROOT/build-wasm" && exec python3 -u -m http.server 0 --bind 127.0.0.1) >"$SCRATCH/server.log" 2>&1 &
-SERVER_PID=$!
-trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
-PORT=
-for _ in $(seq 1 100); do
-    PORT=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$SCRATCH/server.log" | head -n 1)
-    [ -n "$PORT" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || break
-    sleep 0.1
-done
-if [ -z "$PORT" ]; then
-    cat "$SCRATCH/server.log" >&2
-    echo "wasm_smoke: FAIL: the static server did not start" >&2
-    exit 1
-fi
+serve_static wasm_smoke "$ROOT/build-wasm"
 
 CHROMIUM=$CHROMIUM timeout 120 node "$ROOT/tests/wasm_smoke.mjs" "http://127.0.0.1:$PORT/"
