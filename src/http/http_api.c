@@ -197,8 +197,7 @@ static bool is_space(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Parse the body into a JSON object (an empty body is {}); false after an error reply. */
-static bool parse_body(const char *body, size_t len, cJSON **out, web_reply_t *r)
+bool web_parse_body(const char *body, size_t len, cJSON **out, web_reply_t *r)
 {
     size_t i = 0;
     while (body && i < len && is_space(body[i]))
@@ -1251,7 +1250,7 @@ static void route_tree(web_t *w, const char *method, const char *id, const char 
         return;
     }
     cJSON *json = NULL;
-    if (post && !parse_body(body, len, &json, r)) return;
+    if (post && !web_parse_body(body, len, &json, r)) return;
     web_game_t *g = NULL;
     if (!web_is_valid_id(id))
         web_error(r, 404, "not found", "No game %.64s.", id);
@@ -1336,7 +1335,7 @@ void web_api_handle(web_t *w, const char *method, const char *path, const char *
         return;
     }
     cJSON *json = NULL;
-    if (post && !parse_body(body, len, &json, r)) return;
+    if (post && !web_parse_body(body, len, &json, r)) return;
     if (parts == 1) {
         if (post)
             handle_create(w, json, r);

@@ -594,6 +594,10 @@ bool web_guard_request(const web_t *w, const char *method, const char *host, con
 
 /* ---- http_api.c ---- */
 
+/* Parse a request body into a JSON object in *out (an empty or blank body is {}; nothing but
+ * white space may follow the object); false after a 400 "bad json" reply. */
+bool web_parse_body(const char *body, size_t len, cJSON **out, web_reply_t *r);
+
 /* The reply to a move the rules refuse (409 occupied, suicide, ko, superko, game over; 400). */
 void web_illegal_move(web_reply_t *r, game_status_t s);
 

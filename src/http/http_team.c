@@ -1271,14 +1271,7 @@ void web_team_handle(web_t *w, const char *method, const char *path, const char 
         return;
     }
     cJSON *json = NULL;
-    if (post) {
-        json = body && len ? cJSON_ParseWithLength(body, len) : cJSON_CreateObject();
-        if (!cJSON_IsObject(json)) {
-            cJSON_Delete(json);
-            web_error(r, 400, "bad json", "The request body is not a JSON object.");
-            return;
-        }
-    }
+    if (post && !web_parse_body(body, len, &json, r)) return;
     if (!id) {
         if (post)
             handle_create(w, json, r);
