@@ -107,7 +107,8 @@ expect_summary() {
     pass
 }
 
-# check_sgf FILE: loads in tengen gtp and has the match's root properties.
+# check_sgf FILE [SIZE]: loads in tengen gtp and has the match's root properties (SZ 5 unless
+# SIZE says otherwise).
 check_sgf() {
     local out
     out=$(printf 'loadsgf %s\n' "$1" | "$TENGEN" gtp 2>&1)
@@ -115,7 +116,7 @@ check_sgf() {
         fail "$1 does not load: $out"
         return
     fi
-    for prop in 'PB\[' 'PW\[' 'RE\[' 'RU\[' 'SZ\[5\]' 'KM\['; do
+    for prop in 'PB\[' 'PW\[' 'RE\[' 'RU\[' "SZ\\[${2:-5}\\]" 'KM\['; do
         grep -q "$prop" "$1" || fail "$1: no $prop"
     done
     pass
@@ -151,6 +152,8 @@ bad openings-illegal --black "$R" --white "$R" --size 5 --openings "$SCRATCH/ill
 printf 'C3 Z9\n' >"$SCRATCH/bad-vertex.txt"
 bad openings-vertex --black "$R" --white "$R" --size 5 --openings "$SCRATCH/bad-vertex.txt"
 bad balanced-fixed --black "$R" --white "$R" --balanced --no-alternate
+bad handicap-5x5 --black "$R" --white "$R" --size 5 --handicap 2
+bad handicap-one --black "$R" --white "$R" --size 9 --handicap 1
 bad empty-black --black "" --white "$R"
 bad resume-no-dir --black "$R" --white "$R" --resume
 if "$TENGEN" match --help | grep -q -- '--sprt'; then pass; else fail "--help lists no --sprt"; fi
@@ -262,6 +265,30 @@ if run openings 0 --black "$(fake random 1)" --white "$(fake random 2)" --games 
     done
 fi
 
+# ---- handicap games: the stones of fixed_handicap in both engines and the SGF, white first ----
+if run handicap 0 --black "$(fake random 1)" --white "$(fake random 2)" --games 2 --size 7 \
+    --handicap 2 --komi 0.5 --balanced --seed 5 --sgf-dir hsgf --max-moves 30 --scoring referee; then
+    expect_summary handicap "$SUMMARY_RE"
+    grep -q 'handicap 2' "$SCRATCH/handicap.out" || fail "handicap: the header does not say it"
+    for i in 1 2; do
+        f="$SCRATCH/hsgf/game-000$i.sgf"
+        grep -q 'HA\[2\]' "$f" && grep -q 'AB\[' "$f" || fail "handicap: game $i lacks HA/AB"
+        # The first move node after the root is white's.
+        [ "$(grep -o ';[BW]\[' "$f" | head -1)" = ';W[' ] || fail "handicap: game $i: black moved first"
+        check_sgf "$f" 7
+    done
+    # Resumed with the same settings every game is read back; with another handicap, refused.
+    run handicap-resume 0 --black "$(fake random 1)" --white "$(fake random 2)" --games 2 \
+        --size 7 --handicap 2 --komi 0.5 --balanced --seed 5 --sgf-dir hsgf --max-moves 30 \
+        --scoring referee --resume &&
+        grep -q '^match: 2 games read from hsgf, 0 to play$' "$SCRATCH/handicap-resume.out" ||
+        fail "handicap: --resume did not read both games"
+    run handicap-other 1 --black "$(fake random 1)" --white "$(fake random 2)" --games 2 \
+        --size 7 --handicap 3 --komi 0.5 --balanced --seed 5 --sgf-dir hsgf --max-moves 30 \
+        --scoring referee --resume &&
+        grep -q 'handicap' "$SCRATCH/handicap-other.err" || fail "handicap: another handicap resumed"
+fi
+
 # ---- a SIGTERM to tengen match kills its engines too (each runs in its own process group) ----
 # marked_groups REGEX: the process groups of the processes whose command line matches REGEX,
 # except this script's own group (which holds tengen match itself, whose arguments match too).
@@ -269,7 +296,8 @@ marked_groups() {
     local f own
     own=$(awk '{ print $5 }' /proc/$$/stat)
     for f in /proc/[0-9]*/cmdline; do
-        if tr '\0' ' ' <"$f" 2>/dev/null | grep -q -- "$1"; then
+        # A process may end between the glob and the read: its file is gone then.
+        if { tr '\0' ' ' <"$f"; } 2>/dev/null | grep -q -- "$1"; then
             awk '{ print $5 }' "${f%cmdline}stat" 2>/dev/null
         fi
     done | grep -vx -- "$own" | sort -u

@@ -51,6 +51,7 @@ enum {
     O_SEED,
     O_SCORING,
     O_RESUME,
+    O_HANDICAP,
     O_COUNT
 };
 
@@ -98,6 +99,9 @@ static const cli_opt_t OPTS[O_COUNT] = {
     [O_RESUME] = {"resume", CLI_OPT_FLAG, 0, 0, NULL, NULL,
                   "count the games already in --sgf-dir (written by a match with the same "
                   "engines, board, rules and openings) and play only the missing ones"},
+    [O_HANDICAP] = {"handicap", CLI_OPT_INT, 2, 9, "N", NULL,
+                    "N fixed handicap stones for black in every game (fixed_handicap); white "
+                    "moves first (default: none; give the komi with --komi)"},
 };
 
 static void print_usage(void)
@@ -157,6 +161,7 @@ typedef struct match {
     int games, parallel, size;
     rules_t rules;
     int max_moves;
+    int handicap; /* fixed handicap stones, 0 for none */
     double time_per_move;
     bool engine_scores;
     bool alternate;
@@ -219,11 +224,22 @@ static void free_openings(match_t *m)
     m->num_openings = 0;
 }
 
-/* Add an opening (copied) after checking it on an empty board under the match's rules. Returns
- * false with a message in err. */
-static bool add_opening(match_t *m, const int *points, int len, char *err, size_t err_len)
+/* A new game as the match's games start: the board, the rules and the handicap stones. */
+static game_t *new_match_game(const match_t *m)
 {
     game_t *g = game_new(m->size, &m->rules);
+    if (g && m->handicap && !game_fixed_handicap(g, m->handicap, NULL)) {
+        game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+/* Add an opening (copied) after checking it on an empty board (with the handicap stones) under
+ * the match's rules. Returns false with a message in err. */
+static bool add_opening(match_t *m, const int *points, int len, char *err, size_t err_len)
+{
+    game_t *g = new_match_game(m);
     if (!g) {
         snprintf(err, err_len, "out of memory");
         return false;
@@ -324,15 +340,19 @@ static bool read_openings(match_t *m, const char *path)
     return ok;
 }
 
-/* --balanced: one opening per pair of games, a black and a white move at random points off the
- * first line (anywhere on boards below 5x5). Each is played with both colour assignments, so an
- * unbalanced opening favours A and B equally. */
+/* --balanced: one opening per pair of games, a black and a white move (white first after
+ * handicap stones) at random empty points off the first line (anywhere on boards below 5x5). Each
+ * is played with both colour assignments, so an unbalanced opening favours A and B equally. */
 static bool generate_openings(match_t *m, uint64_t seed)
 {
     rng_t rng;
     rng_seed(&rng, seed);
-    board_t board;
-    board_init(&board, m->size, m->rules.suicide_allowed);
+    game_t *start = new_match_game(m);
+    if (!start) {
+        fprintf(stderr, "tengen match: out of memory\n");
+        return false;
+    }
+    const board_t *board = game_board(start);
     int margin = m->size >= 5 ? 1 : 0;
     int span = m->size - 2 * margin;
     int pairs = (m->games + 1) / 2;
@@ -340,16 +360,19 @@ static bool generate_openings(match_t *m, uint64_t seed)
         int pts[2];
         do {
             for (int i = 0; i < 2; i++)
-                pts[i] = board_point(&board, margin + (int)rng_below(&rng, (uint32_t)span),
+                pts[i] = board_point(board, margin + (int)rng_below(&rng, (uint32_t)span),
                                      margin + (int)rng_below(&rng, (uint32_t)span));
-        } while (pts[0] == pts[1]);
+        } while (pts[0] == pts[1] || board_at(board, pts[0]) != STONE_EMPTY ||
+                 board_at(board, pts[1]) != STONE_EMPTY);
         int len = m->max_moves > 2 ? 2 : 0;
         char err[160];
         if (!add_opening(m, pts, len, err, sizeof err)) {
             fprintf(stderr, "tengen match: --balanced: %s\n", err);
+            game_free(start);
             return false;
         }
     }
+    game_free(start);
     return true;
 }
 
@@ -470,13 +493,19 @@ static int read_finished_game(const match_t *m, int index, match_game_result_t *
     } else if (!(g = sgf_to_game(root, &m->rules, -1, &err))) {
         why = err.message;
     } else if (game_size(g) != m->size || game_rules(g)->komi != m->rules.komi ||
-               strcmp(game_rules(g)->name, m->rules.name) != 0) {
-        why = "another board size, komi or rules";
+               strcmp(game_rules(g)->name, m->rules.name) != 0 ||
+               game_handicap(g) != m->handicap) {
+        why = "another board size, komi, rules or handicap";
     } else {
         const opening_t *o = m->num_openings ? &m->openings[(index / 2) % m->num_openings] : NULL;
-        for (int i = 0; o && i < o->len && !why; i++)
-            if (i >= game_move_count(g) || game_move_at(g, i)->point != o->points[i])
+        /* The file's handicap stones are a setup entry of its history: skip such entries. */
+        int entry = 0;
+        for (int i = 0; o && i < o->len && !why; i++, entry++) {
+            while (entry < game_move_count(g) && game_move_at(g, entry)->setup_index >= 0)
+                entry++;
+            if (entry >= game_move_count(g) || game_move_at(g, entry)->point != o->points[i])
                 why = "another opening";
+        }
     }
     if (!why) {
         memset(res, 0, sizeof *res);
@@ -523,6 +552,7 @@ static void *worker_run(void *arg)
             .size = m->size,
             .rules = m->rules,
             .max_moves = m->max_moves,
+            .handicap = m->handicap,
             .time_per_move = m->time_per_move,
             .engine_scores = m->engine_scores,
             .game_name = game_name,
@@ -628,6 +658,13 @@ static int configure(match_t *m, const cli_value_t *o)
         return 2;
     }
     if (o[O_KOMI].given) m->rules.komi = o[O_KOMI].number;
+    m->handicap = o[O_HANDICAP].given ? (int)o[O_HANDICAP].number : 0;
+    int handicap_points[BOARD_MAX_POINTS];
+    if (m->handicap && !game_fixed_handicap_points(m->size, m->handicap, handicap_points)) {
+        fprintf(stderr, "tengen match: --handicap: %d stones have no fixed places on %dx%d\n",
+                m->handicap, m->size, m->size);
+        return 2;
+    }
     m->max_moves = o[O_MAX_MOVES].given ? (int)o[O_MAX_MOVES].number : 3 * m->size * m->size;
     m->time_per_move = o[O_TIME].given ? o[O_TIME].number : 0;
     m->engine_scores = !o[O_SCORING].given || o[O_SCORING].choice == 0;
@@ -728,9 +765,10 @@ static int run_match(match_t *m)
     snprintf(m->name_a, sizeof m->name_a, "%s", workers[0].a.name);
     snprintf(m->name_b, sizeof m->name_b, "%s", workers[0].b.name);
     printf("match: A = %s (%s)\nmatch: B = %s (%s)\n", m->name_a, m->cmd_a, m->name_b, m->cmd_b);
-    printf("match: %d games, %dx%d, rules %s, komi %g, move limit %d, %s colours, %s%d in "
-           "parallel",
-           m->games, m->size, m->size, m->rules.name, m->rules.komi, m->max_moves,
+    printf("match: %d games, %dx%d, rules %s, komi %g, ", m->games, m->size, m->size,
+           m->rules.name, m->rules.komi);
+    if (m->handicap) printf("handicap %d, ", m->handicap);
+    printf("move limit %d, %s colours, %s%d in parallel", m->max_moves,
            m->alternate ? "alternating" : "fixed", m->num_openings ? "openings, " : "",
            m->parallel);
     if (m->time_per_move > 0) printf(", %g s per move", m->time_per_move);

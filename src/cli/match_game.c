@@ -96,6 +96,37 @@ static void lose_by_status(match_game_result_t *res, stone_t loser, match_gtp_st
          command);
 }
 
+/* Does an engine's answer to fixed_handicap name exactly the points the referee places? An engine
+ * that put its stones elsewhere would play another game than the referee's. */
+static bool same_handicap_points(const match_game_config_t *cfg, const char *answer)
+{
+    board_t b;
+    board_init(&b, cfg->size, false);
+    int want[BOARD_MAX_POINTS];
+    const int n = game_fixed_handicap_points(cfg->size, cfg->handicap, want);
+    bool seen[BOARD_MAX_POINTS] = {false};
+    int count = 0;
+    char word[16];
+    for (const char *s = answer; *s;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        size_t len = strcspn(s, " \t");
+        if (len == 0) break;
+        if (len >= sizeof word) return false;
+        memcpy(word, s, len);
+        word[len] = '\0';
+        s += len;
+        const int p = match_vertex_parse(&b, word);
+        if (p < 0 || seen[p]) return false;
+        seen[p] = true;
+        count++;
+    }
+    if (count != n) return false;
+    for (int i = 0; i < n; i++)
+        if (!seen[want[i]]) return false;
+    return true;
+}
+
 /* Start (if needed) and set up one engine for a new game. Returns the status of the first
  * command that failed; *failed names it. */
 static match_gtp_status_t setup_engine(const match_game_config_t *cfg, match_engine_t *e,
@@ -107,11 +138,12 @@ static match_gtp_status_t setup_engine(const match_game_config_t *cfg, match_eng
         snprintf(failed, failed_len, "start-up");
         return MATCH_GTP_DEAD;
     }
-    char kgs[64], komi[64], tset[64];
+    char kgs[64], komi[64], tset[64], handicap[64];
     snprintf(cmd, sizeof cmd, "boardsize %d", cfg->size);
     snprintf(kgs, sizeof kgs, "kgs-rules %s", kgs_rules_name(cfg->rules.name));
     snprintf(komi, sizeof komi, "komi %.10g", cfg->rules.komi);
     snprintf(tset, sizeof tset, "time_settings 0 %d 1", (int)ceil(cfg->time_per_move));
+    snprintf(handicap, sizeof handicap, "fixed_handicap %d", cfg->handicap);
     const struct {
         const char *text;
         bool send, must_succeed;
@@ -122,10 +154,15 @@ static match_gtp_status_t setup_engine(const match_game_config_t *cfg, match_eng
         {kgs, e->knows_kgs_rules, false},
         {komi, true, true},
         {tset, cfg->time_per_move > 0 && e->knows_time_settings, false},
+        {handicap, cfg->handicap > 0, true},
     };
     for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
         if (!steps[i].send) continue;
-        match_gtp_status_t s = match_engine_send(e, steps[i].text, MATCH_SETUP_TIMEOUT, NULL, 0);
+        char answer[256];
+        match_gtp_status_t s =
+            match_engine_send(e, steps[i].text, MATCH_SETUP_TIMEOUT, answer, sizeof answer);
+        if (s == MATCH_GTP_OK && steps[i].text == handicap && !same_handicap_points(cfg, answer))
+            s = MATCH_GTP_FAILURE;
         if (s == MATCH_GTP_OK || (s == MATCH_GTP_FAILURE && !steps[i].must_succeed)) continue;
         snprintf(failed, failed_len, "%s", steps[i].text);
         return s;
@@ -362,6 +399,10 @@ void match_game_play(const match_game_config_t *cfg, match_engine_t *black, matc
     }
 
     game_t *g = game_new(cfg->size, &cfg->rules);
+    if (g && cfg->handicap && !game_fixed_handicap(g, cfg->handicap, NULL)) {
+        game_free(g);
+        g = NULL;
+    }
     if (!g) {
         snprintf(res->detail, sizeof res->detail, "out of memory");
         return;

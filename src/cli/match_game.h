@@ -23,6 +23,7 @@ typedef struct match_game_config {
     int size;      /* board size, 2..25 */
     rules_t rules; /* the referee's rules, komi included */
     int max_moves; /* after this many moves (opening and passes included) the game is counted */
+    int handicap;  /* fixed handicap stones placed before the opening (fixed_handicap); 0: none */
     double
         time_per_move; /* seconds per move (sent as time_settings 0 S 1); 0: no limit, no timeout */
     bool engine_scores; /* after two passes, take the engines' final_score when both agree */
