@@ -7,7 +7,9 @@
  * engine choice (alpha-beta) through a reload; a game review (kept, ended midway); the checks of
  * Host, Origin and Content-Type; the clocks (the arithmetic of every time control, the `clock`
  * field's validation, the engine's time plan from the clock, a loss on time noticed without a
- * move, and clocks through a reload). Runs under ASan+UBSan like every test. */
+ * move, and clocks through a reload); the game tree (through an unload and a restart, with stable
+ * node ids, undo keeping variations, markup, the analysis and copy of a variation's position). Runs
+ * under ASan+UBSan like every test. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -375,7 +377,8 @@ static void test_tree(void **state)
     web_api_handle(w, "GET", path, NULL, NULL, 0, &r);
     assert_int_equal(r.status, 200);
     assert_non_null(strstr(r.body, "GN[Tree]"));
-    assert_non_null(strstr(r.body, "(;W[ff]N[here]\n;B[cg]C[tried])"));
+    assert_non_null(strstr(r.body, "(;W[ff]N[here]XID["));
+    assert_non_null(strstr(r.body, ";B[cg]C[tried]XID["));
     web_reply_free(&r);
     after = tree_text(w, id);
     assert_non_null(strstr(after, "\"move\":\"C3\",\"comment\":\"tried\""));
@@ -400,7 +403,7 @@ static void test_tree(void **state)
     snprintf(path, sizeof path, "/api/games/%s/tree", id);
     assert_int_equal(call(w, "GET", path, NULL, &j), 200);
     assert_int_equal(node_with(j, "A1", true), -1);
-    assert_int_equal(node_with(j, "A1", false), -1);
+    assert_true(node_with(j, "A1", false) > 0);
     cJSON_Delete(j);
     free(before);
     /* Comments up to the text limit: a chain of passes tried, a long comment on each. */
@@ -438,6 +441,204 @@ static void test_tree(void **state)
     assert_string_equal(text_of(j, "reason"), "too large");
     cJSON_Delete(j);
     free(wide);
+    assert_true(web_close(w));
+}
+
+/* The tree of a game (GET), parsed. */
+static cJSON *get_tree(web_t *w, const char *id)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/tree", id);
+    cJSON *j;
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    return j;
+}
+
+/* The node of a tree answer with this id. */
+static const cJSON *tree_node(const cJSON *tree, int id)
+{
+    const cJSON *n;
+    cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(tree, "nodes"))
+    {
+        if ((int)number_of(n, "id") == id) return n;
+    }
+    fail_msg("no node %d", id);
+    return NULL;
+}
+
+/* The largest node id of a tree answer. */
+static int largest_id(const cJSON *tree)
+{
+    int largest = -1;
+    const cJSON *n;
+    cJSON_ArrayForEach(n, cJSON_GetObjectItemCaseSensitive(tree, "nodes"))
+    {
+        if ((int)number_of(n, "id") > largest) largest = (int)number_of(n, "id");
+    }
+    return largest;
+}
+
+static char *last_analysis_text(web_t *w, const char *id);
+
+/* Studying with the tree: node ids that stay through an unload and a restart (a deleted one is
+ * never given again), moves taken back kept as a variation with their comment and played
+ * again, markup, the analysis of a variation's position, and copies of a variation's position
+ * and of a main-line position that keep the whole tree. */
+static void test_tree_study(void **state)
+{
+    (void)state;
+    web_t *w = open_server();
+    cJSON *j;
+    const char *sgf = "{\"sgf\":\"(;SZ[9];B[ee];W[cc];B[gg]C[gg comment](;W[gc])"
+                      "(;W[dd]TR[aa][bb]SQ[cc:dd]LB[ee:A]))\",\"human\":\"black\","
+                      "\"playouts\":20}";
+    assert_int_equal(call(w, "POST", "/api/games", sgf, &j), 201);
+    char id[WEB_ID_MAX + 1], path[160];
+    snprintf(id, sizeof id, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+
+    /* Markup of the node shown, as vertices. */
+    j = get_tree(w, id);
+    const int dd = node_with(j, "D6", false);
+    assert_true(dd > 0);
+    char *markup = cJSON_PrintUnformatted(cJSON_GetObjectItem(tree_node(j, dd), "markup"));
+    assert_string_equal(markup, "{\"triangle\":[\"A9\",\"B8\"],\"square\":[\"C7\",\"D7\","
+                                "\"C6\",\"D6\"],\"labels\":[{\"at\":\"E5\",\"text\":\"A\"}]}");
+    free(markup);
+    cJSON_Delete(j);
+
+    /* Ids: a deleted node's id is never given again, through an unload and a restart. */
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, dd);
+    assert_int_equal(call(w, "DELETE", path, NULL, NULL), 200);
+    j = get_tree(w, id);
+    const int gg = node_with(j, "G3", true);
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, gg);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"D6\"}", &j), 201);
+    const int dd2 = (int)number_of(j, "node");
+    cJSON_Delete(j);
+    assert_true(dd2 > dd);
+    /* The main line's last node deleted out of the way: ids that preorder would not give. */
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, dd2);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"A1\"}", &j), 201);
+    const int a1 = (int)number_of(j, "node");
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, a1);
+    assert_int_equal(call(w, "DELETE", path, NULL, NULL), 200);
+    char *before = tree_text(w, id);
+    web_game_t *g = web_find_game(w, id);
+    assert_true(web_game_unload(g));
+    web_game_unref(g);
+    char *after = tree_text(w, id);
+    assert_string_equal(before, after);
+    free(after);
+    assert_true(web_close(w));
+    w = open_server();
+    after = tree_text(w, id);
+    assert_string_equal(before, after);
+    free(after);
+    free(before);
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, dd2);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"B1\"}", &j), 201);
+    assert_true((int)number_of(j, "node") > a1);
+    const int b1 = (int)number_of(j, "node");
+    cJSON_Delete(j);
+    snprintf(path, sizeof path, "/api/games/%s/tree/%d", id, b1);
+    assert_int_equal(call(w, "DELETE", path, NULL, NULL), 200);
+
+    /* An undo keeps the moves it takes back (B G3 with its comment, W G7) and the variation
+     * after them: a variation of the position before them. */
+    snprintf(path, sizeof path, "/api/games/%s/undo", id);
+    assert_int_equal(call(w, "POST", path, NULL, &j), 200);
+    assert_int_equal((int)number_of(j, "move_number"), 2);
+    assert_null(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "comments"), "3"));
+    cJSON_Delete(j);
+    j = get_tree(w, id);
+    assert_int_equal((int)number_of(j, "variation_nodes"), 3);
+    assert_int_equal(node_with(j, "G3", false), gg);
+    assert_string_equal(text_of(tree_node(j, gg), "comment"), "gg comment");
+    const int gc = node_with(j, "G7", false);
+    assert_true(gc > 0);
+    assert_int_equal((int)number_of(tree_node(j, gc), "parent"), gg);
+    assert_int_equal((int)number_of(tree_node(j, dd2), "parent"), gg);
+    cJSON_Delete(j);
+
+    /* The analysis of a variation's position: its events name the node; the game's last
+     * analysis is left alone. */
+    snprintf(path, sizeof path, "/api/games/%s/analyze", id);
+    char body[96];
+    snprintf(body, sizeof body, "{\"node\":%d,\"seconds\":0.3}", gc);
+    assert_int_equal(call(w, "POST", path, body, &j), 200);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "analyzing")));
+    cJSON_Delete(j);
+    g = web_find_game(w, id);
+    bool analyzing = true;
+    for (int i = 0; i < 3000 && analyzing; i++) {
+        const struct timespec pause = {0, 10000000};
+        nanosleep(&pause, NULL);
+        pthread_mutex_lock(&g->lock);
+        analyzing = g->thinking;
+        pthread_mutex_unlock(&g->lock);
+    }
+    assert_false(analyzing);
+    pthread_mutex_lock(&g->lock);
+    cJSON *event = cJSON_Parse(g->analysis);
+    pthread_mutex_unlock(&g->lock);
+    web_game_unref(g);
+    assert_non_null(event);
+    assert_int_equal((int)number_of(event, "node"), gc);
+    assert_int_equal((int)number_of(event, "move_number"), 4);
+    assert_string_equal(text_of(event, "to_move"), "black");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(event, "final")));
+    assert_true(number_of(event, "playouts") > 0);
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(event, "candidates")) > 0);
+    cJSON_Delete(event);
+    assert_null(last_analysis_text(w, id));
+    snprintf(body, sizeof body, "{\"node\":%d,\"move\":1}", gc);
+    assert_int_equal(call(w, "POST", path, body, NULL), 400);
+    assert_int_equal(call(w, "POST", path, "{\"node\":99999}", NULL), 404);
+    assert_int_equal(call(w, "DELETE", path, NULL, NULL), 200);
+
+    /* A copy of the variation's position: its moves are the copy's main line (B G3 keeps its
+     * comment), the game's own continuation is kept as a variation; the source is unchanged. */
+    snprintf(path, sizeof path, "/api/games/%s/copy", id);
+    snprintf(body, sizeof body, "{\"node\":%d}", gc);
+    assert_int_equal(call(w, "POST", path, body, &j), 201);
+    char copy[WEB_ID_MAX + 1];
+    snprintf(copy, sizeof copy, "%s", text_of(j, "id"));
+    assert_int_equal((int)number_of(j, "move_number"), 4);
+    assert_string_equal(text_of(j, "last_move"), "G7");
+    assert_string_equal(text_of(cJSON_GetObjectItem(j, "comments"), "3"), "gg comment");
+    cJSON_Delete(j);
+    j = get_tree(w, copy);
+    assert_int_equal(node_with(j, "G3", true), gg);
+    assert_int_equal(node_with(j, "G7", true), gc);
+    assert_int_equal(node_with(j, "D6", false), dd2);
+    assert_int_equal((int)number_of(j, "variation_nodes"), 1);
+    cJSON_Delete(j);
+    snprintf(body, sizeof body, "{\"node\":%d,\"move\":1}", gc);
+    assert_int_equal(call(w, "POST", path, body, NULL), 400);
+    assert_int_equal(call(w, "POST", path, "{\"node\":99999}", NULL), 404);
+    /* A copy of move 1: what follows is a variation of it. */
+    assert_int_equal(call(w, "POST", path, "{\"move\":1}", &j), 201);
+    snprintf(copy, sizeof copy, "%s", text_of(j, "id"));
+    cJSON_Delete(j);
+    j = get_tree(w, copy);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(j, "nodes")), 6);
+    assert_int_equal((int)number_of(j, "variation_nodes"), 4);
+    assert_true(node_with(j, "C7", false) > 0);
+    assert_true(largest_id(j) >= dd2);
+    cJSON_Delete(j);
+
+    /* Played again, B G3 is the main line once more, its comment the game's. */
+    snprintf(path, sizeof path, "/api/games/%s/play", id);
+    assert_int_equal(call(w, "POST", path, "{\"move\":\"G3\"}", &j), 200);
+    assert_string_equal(text_of(cJSON_GetObjectItem(j, "comments"), "3"), "gg comment");
+    cJSON_Delete(j);
+    j = get_tree(w, id);
+    assert_int_equal(node_with(j, "G3", true), gg);
+    assert_int_equal((int)number_of(j, "variation_nodes"), 2);
+    cJSON_Delete(j);
     assert_true(web_close(w));
 }
 
@@ -1182,6 +1383,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_copy, setup, teardown),
         cmocka_unit_test_setup_teardown(test_review, setup, teardown),
         cmocka_unit_test_setup_teardown(test_tree, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tree_study, setup, teardown),
         cmocka_unit_test_setup_teardown(test_engine_choice, setup, teardown),
         cmocka_unit_test(test_guard),
         cmocka_unit_test(test_clock_arithmetic),

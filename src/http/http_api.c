@@ -991,12 +991,14 @@ static void handle_undo(web_t *w, web_game_t *g, web_reply_t *r)
     } else if (!stop_ai(w, g, STOP_ALL, r) || !check_not_lost_on_time(g, r)) {
     } else if (!web_game_clock_stop(g, false, NULL)) {
         lost_on_time(g, r);
-    } else if (undo_last_turn(g)) {
+    } else if ((web_tree_keep(g), undo_last_turn(g))) {
+        /* The moves taken back stay in the game tree, a variation of the position now. */
         web_game_sync_moves(g);
         g->has_proposal = g->counted = false;
         web_game_clock_update(g, true);
         reply_changed(r, g);
     } else {
+        web_tree_sync(g); /* nothing left the main line: the tree forgets web_tree_keep */
         web_game_clock_update(g, true);
         web_error(r, 409, "nothing to undo", "There is no move of yours to take back.");
     }
@@ -1072,12 +1074,14 @@ static void handle_stop(web_t *w, web_game_t *g, web_reply_t *r)
     pthread_mutex_unlock(&g->lock);
 }
 
-/* May the position of n moves (count: the current one) be analysed now? False after an error
- * reply. Under the lock. */
+/* May the position of n moves (count: the current one; n < 0: a variation's, in every phase) be
+ * analysed now? False after an error reply. Under the lock. */
 static bool check_analyze(const web_game_t *g, bool has_move, double n, web_reply_t *r)
 {
     const int count = web_game_move_count(g);
     if (!check_idle(g, r)) {
+    } else if (has_move && n < 0) {
+        return true;
     } else if (has_move && n > count) {
         web_error(r, 400, "bad field", "move must be a whole number from 0 to %d.", count);
     } else if ((!has_move || n == count) && web_game_phase(g) != WEB_PHASE_PLAY) {
@@ -1091,24 +1095,68 @@ static bool check_analyze(const web_game_t *g, bool has_move, double n, web_repl
 
 /* Start an analysis (docs/web.md, "Analysis"); one in progress is ended first, so a second
  * request starts it again with its own settings. Answers at once. */
+/* The `node` field of analyze and copy: a node id of the game's tree, exclusive with `move`.
+ * False after a 400 reply. */
+static bool node_field(const cJSON *body, bool has_move, bool *has_node, double *node,
+                       web_reply_t *r)
+{
+    if (!number_field(body, "node", 0, 999999999, true, has_node, node, r)) return false;
+    if (has_move && *has_node) {
+        web_error(r, 400, "bad field", "Give move or node, not both.");
+        return false;
+    }
+    return true;
+}
+
+/* A request's node (has_node) as a position to use: a node of the main line becomes its move
+ * number (*has_move, *move), one off it is found in *at (its game with want_game). False after
+ * a 404 or 500 reply. Under the lock. */
+static bool find_node_position(web_game_t *g, bool has_node, double node, bool want_game,
+                               web_tree_at_t *at, bool *has_move, double *move, web_reply_t *r)
+{
+    *at = (web_tree_at_t){false, 0, 0, NULL};
+    if (!has_node || g->deleted) return true;
+    char err[256];
+    const int status = web_tree_locate(g, (long)node, want_game, at, err, sizeof err);
+    if (status != 200) {
+        web_error(r, status, status == 404 ? "not found" : "out of memory", "%s", err);
+        return false;
+    }
+    if (at->main) {
+        *has_move = true;
+        *move = at->number;
+    }
+    return true;
+}
+
 static void handle_analyze(web_t *w, web_game_t *g, const cJSON *body, web_reply_t *r)
 {
-    bool has_seconds = false, has_move = false;
-    double seconds = WEB_ANALYZE_DEFAULT_SECONDS, move = 0;
+    bool has_seconds = false, has_move = false, has_node = false;
+    double seconds = WEB_ANALYZE_DEFAULT_SECONDS, move = 0, node = 0;
     if (!number_field(body, "seconds", WEB_MIN_SECONDS, WEB_ANALYZE_MAX_SECONDS, false,
                       &has_seconds, &seconds, r) ||
-        !number_field(body, "move", 0, 1e9, true, &has_move, &move, r))
+        !number_field(body, "move", 0, 1e9, true, &has_move, &move, r) ||
+        !node_field(body, has_move, &has_node, &node, r))
         return;
     pthread_mutex_lock(&g->lock);
-    /* A review is not ended by an analysis: the page's analysis of the move shown would end it. */
-    if (!g->deleted && is_reviewing(g)) {
+    web_tree_at_t at;
+    /* A variation's position is searched like a position of the past, in every phase. */
+    const bool found = find_node_position(g, has_node, node, false, &at, &has_move, &move, r);
+    const bool side = has_node && !at.main;
+    if (side) {
+        has_move = true;
+        move = -1;
+    }
+    if (!found) {
+    } else if (!g->deleted && is_reviewing(g)) {
         reviewing_error(r);
     } else if (!check_analyze(g, has_move, move, r) ||
                (is_analyzing(g) &&
                 !(end_analysis(w, g, r) && check_analyze(g, has_move, move, r)))) {
     } else {
         g->analyze_seconds = seconds;
-        g->analyze_moves = has_move ? (int)move : web_game_move_count(g);
+        g->analyze_node = side ? (long)node : -1;
+        g->analyze_moves = has_move && !side ? (int)move : web_game_move_count(g);
         if (start_job(w, g, WEB_JOB_ANALYZE, r)) reply_state(r, 200, g);
     }
     pthread_mutex_unlock(&g->lock);
@@ -1169,24 +1217,29 @@ static void handle_review_stop(web_t *w, web_game_t *g, web_reply_t *r)
 static void handle_copy(web_t *w, web_game_t *src, const cJSON *body, web_reply_t *r)
 {
     web_options_t o;
-    bool has_move = false;
-    double move = 0;
+    bool has_move = false, has_node = false;
+    double move = 0, node = 0;
     if (!parse_options(body, &o, r) ||
-        !number_field(body, "move", 0, 1e9, true, &has_move, &move, r) || !check_room(w, r))
+        !number_field(body, "move", 0, 1e9, true, &has_move, &move, r) ||
+        !node_field(body, has_move, &has_node, &node, r) || !check_room(w, r))
         return;
     char id[WEB_ID_MAX + 1], err[256] = "";
     new_id(w, id);
     pthread_mutex_lock(&src->lock);
     const int count = web_game_move_count(src);
     web_game_t *g = NULL;
+    web_tree_at_t at = {false, 0, 0, NULL};
     if (src->deleted) {
         web_error(r, 404, "not found", "No game %s: it was deleted.", src->id);
+    } else if (!find_node_position(src, has_node, node, true, &at, &has_move, &move, r)) {
     } else if (has_move && move > count) {
         web_error(r, 400, "bad field", "move must be a whole number from 0 to %d.", count);
     } else {
-        g = web_game_copy(w, src, id, has_move ? (int)move : count, &o, err, sizeof err);
+        g = web_game_copy(w, src, id, has_move ? (int)move : count, at.game ? &at : NULL, &o, err,
+                          sizeof err);
         if (!g) web_error(r, 500, "out of memory", "The copy cannot be made: %s", err);
     }
+    game_free(at.game);
     pthread_mutex_unlock(&src->lock);
     if (g) finish_create(w, g, r);
 }

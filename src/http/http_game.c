@@ -21,6 +21,7 @@ web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rule
     snprintf(g->id, sizeof g->id, "%s", id);
     g->web = w;
     g->refs = 1;
+    g->analyze_node = g->search_node = -1;
     g->human = human;
     g->ai = *ai;
     engine_settings_t s;
@@ -280,6 +281,8 @@ int web_game_move_count(const web_game_t *g)
 
 void web_game_sync_moves(web_game_t *g)
 {
+    /* First the tree: the comments of moves that leave the main line go with their nodes. */
+    web_tree_sync(g);
     const int n = web_game_move_count(g);
     if (n > g->ai_moves_cap) {
         int cap = g->ai_moves_cap ? g->ai_moves_cap : 64;
@@ -661,6 +664,7 @@ static cJSON *analysis_json(const web_game_t *g, const mcts_report_t *r)
     cJSON *j = cJSON_CreateObject();
     if (!j) return NULL;
     cJSON_AddNumberToObject(j, "move_number", g->search_moves);
+    if (g->search_node >= 0) cJSON_AddNumberToObject(j, "node", (double)g->search_node);
     cJSON_AddStringToObject(j, "to_move", web_color_name(c));
     cJSON_AddNumberToObject(j, "playouts", (double)r->playouts);
     cJSON_AddNumberToObject(j, "seconds", web_round(r->seconds, 3));
@@ -854,9 +858,23 @@ void web_game_run_job(web_game_t *g)
     g->job_started = true;
     stone_t c = game_to_move(game);
     g->search_moves = web_game_move_count(g);
+    g->search_node = -1;
     g->search_engine = g->engine;
     game_t *past = NULL;
-    if (job == WEB_JOB_ANALYZE && g->analyze_moves < g->search_moves) {
+    if (job == WEB_JOB_ANALYZE && g->analyze_node >= 0) {
+        /* A variation's position: gone if the node was deleted meanwhile. */
+        web_tree_at_t at;
+        char err[256];
+        if (web_tree_locate(g, g->analyze_node, true, &at, err, sizeof err) == 200 && at.game) {
+            past = at.game;
+            g->search_moves = at.number;
+            g->search_node = g->analyze_node;
+            c = game_to_move(past);
+        } else {
+            game_free(at.game);
+            job = WEB_JOB_NONE;
+        }
+    } else if (job == WEB_JOB_ANALYZE && g->analyze_moves < g->search_moves) {
         past = web_game_prefix(g, g->analyze_moves, &g->search_moves, &c);
         if (!past) job = WEB_JOB_NONE; /* out of memory: nothing is searched */
     }
@@ -953,13 +971,17 @@ cJSON *web_game_position(const web_game_t *g, int n)
     return j;
 }
 
-web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n,
-                          const web_options_t *opts, char *err, size_t len)
+web_game_t *web_game_copy(web_t *w, web_game_t *src, const char *id, int n,
+                          const web_tree_at_t *node, const web_options_t *opts, char *err,
+                          size_t len)
 {
     /* Through an SGF tree, as a saved game comes back: setup, PL, handicap and rules replay the
      * same way, and the replay stops before move n + 1 (the setup before it included, as in
-     * web_game_position). sgf_to_game reads no RE: a resignation is not copied. */
-    const game_t *from = engine_game(src->engine);
+     * web_game_position). sgf_to_game reads no RE: a resignation is not copied. A variation's
+     * position is its game, replayed whole; it shares the main line's first moves. */
+    const game_t *from = node && node->game ? node->game : engine_game(src->engine);
+    const int shared = node && node->game ? node->shared : n;
+    if (node && node->game) n = -1;
     sgf_node_t *root = sgf_from_game(from, "Human", "tengen");
     sgf_error_t e;
     game_t *game = root ? sgf_to_game(root, game_rules(from), n, &e) : NULL;
@@ -985,14 +1007,18 @@ web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n
     web_game_set_game(g, game);
     /* The time control given, else the game's, with both clocks full. */
     web_game_clock_set(g, opts->has_clock ? &opts->clock : &src->clock.tc);
-    const int count = web_game_move_count(g);
-    for (int i = 0; i < count && i < g->ai_moves_cap && i < src->ai_moves_cap; i++)
+    const int count = web_game_move_count(g), kept = shared < count ? shared : count;
+    for (int i = 0; i < kept && i < g->ai_moves_cap && i < src->ai_moves_cap; i++)
         g->ai_moves[i] = src->ai_moves[i];
-    web_review_copy(g, src, count);
-    /* The players' names and the comments of the moves copied stay with them. */
-    if (src->record) {
-        g->record = cJSON_Duplicate(src->record, true);
-        web_game_sync_moves(g);
+    web_review_copy(g, src, kept);
+    /* The players' names and the comments stay with their moves: those of the main line's moves
+     * after the copy's go to their nodes as the tree is copied. */
+    if (src->record) g->record = cJSON_Duplicate(src->record, true);
+    if (!web_tree_copy(g, src)) {
+        web_game_unref(g);
+        snprintf(err, len, "out of memory");
+        return NULL;
     }
+    web_game_sync_moves(g);
     return g;
 }

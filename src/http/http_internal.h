@@ -221,6 +221,13 @@ typedef struct web_options {
 
 typedef struct web web_t;
 typedef struct web_tree web_tree_t;
+/* Where a node of g's tree is (web_tree_locate). */
+typedef struct web_tree_at {
+    bool main;    /* on the main line: the position after `number` moves */
+    int number;   /* moves from the root to the node */
+    int shared;   /* moves of the main line before it (a main node: number) */
+    game_t *game; /* off the main line, when asked for: its position (the caller frees it) */
+} web_tree_at_t;
 typedef struct web_team web_team_t;
 typedef struct web_teams web_teams_t;
 
@@ -248,6 +255,7 @@ typedef struct web_game {
     atomic_bool analyze_stop; /* an analysis ends at its next playout (cleared at each job) */
     double analyze_seconds;   /* an analysis's time cap, set with the job */
     int analyze_moves;        /* its position: the first analyze_moves moves (review: < all) */
+    long analyze_node;        /* or a node of the tree off the main line (-1: none) */
     bool deleted;
     bool counted; /* the player accepted a count: the phase is over */
     bool has_proposal;
@@ -282,6 +290,7 @@ typedef struct web_game {
     /* Owned by the pool thread while it runs the job: */
     cJSON *pending;          /* the latest report, not yet published */
     int search_moves;        /* the position searched: moves played */
+    long search_node;        /* and the tree node analysed off the main line, or -1 */
     stone_t search_color;    /* and the player to move */
     engine_t *search_engine; /* the engine searched: `engine`, or a review analysis's own */
 } web_game_t;
@@ -401,12 +410,15 @@ game_t *web_game_prefix(const web_game_t *g, int n, int *played, stone_t *to_mov
 void web_add_position(cJSON *j, const game_t *game);
 /* The board after the first n moves as JSON (review). Under the lock. */
 cJSON *web_game_position(const web_game_t *g, int n);
-/* A new game (refs 1) from the setup and the first n moves of src, with src's rules, human, AI
- * settings and time control (both clocks full) unless opts gives them, and the AI statistics of
- * those moves; never a result (a resignation, a count or a loss on time is not copied). src under
- * its lock. NULL with err filled. */
-web_game_t *web_game_copy(web_t *w, const web_game_t *src, const char *id, int n,
-                          const web_options_t *opts, char *err, size_t len);
+/* A new game (refs 1) from the setup and the first n moves of src, or from the position of a
+ * node off its main line (node: its place and game, from web_tree_locate), with src's rules,
+ * human, AI settings and time control (both clocks full) unless opts gives them, the AI
+ * statistics and review of the main line's moves it keeps, and src's whole game tree
+ * (web_tree_copy); never a result (a resignation, a count or a loss on time is not copied). src
+ * under its lock. NULL with err filled. */
+web_game_t *web_game_copy(web_t *w, web_game_t *src, const char *id, int n,
+                          const web_tree_at_t *node, const web_options_t *opts, char *err,
+                          size_t len);
 /* The game's estimated memory while loaded, its search tree aside (WEB_COST_*). Under the lock. */
 size_t web_game_cost(const web_game_t *g);
 /* Unload g if it is idle: no use, no job, not deleted, its file current. Its summary is kept for
@@ -522,6 +534,22 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
 void web_tree_free(web_tree_t *t);
 /* Move the tree of `from` to `to` (loading a game back). */
 void web_tree_take(web_game_t *to, web_game_t *from);
+/* Bring the tree (if the game has one) in step with the game's moves: called by every change of
+ * them (web_game_sync_moves), before the record's comments of moves taken back are dropped. */
+void web_tree_sync(web_game_t *g);
+/* The moves about to leave the main line (an undo) are kept as a variation by the next sync,
+ * when the tree has room for them; the tree is made if the game had none. */
+void web_tree_keep(web_game_t *g);
+/* Find node id: 200, or 404 (no such node) or 500 (out of memory) with a sentence in err. With
+ * want_game, a node off the main line comes with its position: the first `shared` moves of the
+ * game (and the setup before the next), then the variation's nodes replayed. Under the lock. */
+int web_tree_locate(web_game_t *g, long id, bool want_game, web_tree_at_t *at, char *err,
+                    size_t len);
+/* Give `to` (a copy of `from`, its game and record set) the whole tree of `from`, ids kept: the
+ * nodes of its own main line are its moves, the moves of `from` it has not are kept as a
+ * variation (web_tree_keep). Under from's lock. False if out of memory (`to` may then have part
+ * of the tree). */
+bool web_tree_copy(web_game_t *to, web_game_t *from);
 /* The tree's estimated memory (web_game_cost). Under the lock. */
 size_t web_tree_cost(const web_game_t *g);
 /* Add the tree to a tree made by sgf_from_game: each node's kept properties and the variations

@@ -6,13 +6,18 @@
  *
  * The main line mirrors the game's moves: one node per move after the root, whatever setup or PL
  * nodes the file had between them (their properties join the node of the move before). It is
- * brought in step with the game (web_tree_sync) before every use, so play, genmove and undo need
- * not know of it: a move taken back takes its node, and the variations hanging from it, along.
- * The comments of the main line are the record's (g->record "comments"), not the nodes'.
- * Variations never change the game: they are replayed on a copy of a position of the main line.
+ * brought in step with the game (tree_sync) after every change of the moves and before every
+ * use, so play, genmove and undo need not know of it: moves taken back leave the main line as a
+ * variation of the position they were played from, with what hangs from them, and a move played
+ * that a variation holds makes that variation the main line. The comments of the main line are
+ * the record's (g->record "comments"), not the nodes': a node takes its comment along when it
+ * leaves the main line or joins it. Variations never change the game: they are replayed on a
+ * copy of a position of the main line.
  *
- * Node ids are numbers given in preorder when the tree is read and counting on for new nodes:
- * stable while the game stays in memory. Everything here runs under the game's lock.
+ * Node ids never change and are never given twice: a new node takes the next number, and the
+ * file keeps every node's id (XID) and the next number (XNI on the root), so that a page open on
+ * a node still addresses it after the game was unloaded or the server restarted. A file without
+ * them (an import) is numbered in preorder. Everything here runs under the game's lock.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +36,8 @@ typedef struct web_tnode {
 
 struct web_tree {
     web_tnode_t *root;
-    int next_id;
+    int next_id;    /* the id of the next node made: above every id given so far */
+    bool keep;      /* the next sync keeps the moves that left the main line (web_tree_keep) */
     int nodes;      /* all of them */
     int side_nodes; /* nodes off the main line (WEB_MAX_VARIATION_NODES) */
     size_t text;    /* bytes of the properties kept (cost) */
@@ -44,6 +50,11 @@ static const char *const ROOT_OWNED[] = {"GM", "FF", "CA", "AP",    "SZ",  "KM",
                                          "EV", "TM", "OT", "TGWEB", "XRP", NULL};
 static const char *const MAIN_OWNED[] = {"B",   "W",   "AB",  "AW", "AE", "PL", "C",  "XWR",
                                          "XSL", "XBM", "XBV", "BL", "WL", "OB", "OW", NULL};
+/* The ids of the nodes (XID, on each) and the next id (XNI, on the root): read into the nodes'
+ * ids, written from them, never kept as properties. Unlike the lists above, a file that has them
+ * has a tree to read (its ids may not be the preorder numbers of its main line). */
+static const char *const TREE_OWNED[] = {"XID", "XNI", NULL};
+#define WEB_MAX_NODE_ID 999999999 /* ids are at most 9 digits, as the API reads them */
 
 static bool is_in(const char *const *list, const char *id)
 {
@@ -177,7 +188,9 @@ static bool copy_props(web_tree_t *t, sgf_node_t *props, const sgf_node_t *src,
                        const char *const *skip, const char *const *skip2)
 {
     for (const sgf_property_t *p = src->props; p; p = p->next) {
-        if ((skip && is_in(skip, p->id)) || (skip2 && is_in(skip2, p->id))) continue;
+        if ((skip && is_in(skip, p->id)) || (skip2 && is_in(skip2, p->id)) ||
+            is_in(TREE_OWNED, p->id))
+            continue;
         for (int i = 0; i < p->num_values; i++)
             if (!add_clean_value(t, props, p->id, p->values[i])) return false;
     }
@@ -185,6 +198,81 @@ static bool copy_props(web_tree_t *t, sgf_node_t *props, const sgf_node_t *src,
 }
 
 /* ---- in step with the game ---- */
+
+static void props_remove(web_tree_t *t, sgf_node_t *props, const char *id);
+
+/* A main node leaves the main line: its comment, the record's, goes into its C. */
+static void comment_to_node(web_tree_t *t, cJSON *record, web_tnode_t *n)
+{
+    char key[16];
+    snprintf(key, sizeof key, "%d", n->number);
+    cJSON *c = cJSON_DetachItemFromObjectCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(record, "comments"), key);
+    if (cJSON_IsString(c) && c->valuestring[0]) {
+        props_remove(t, n->props, "C");
+        add_clean_value(t, n->props, "C", c->valuestring); /* out of memory: the comment is lost */
+    }
+    cJSON_Delete(c);
+}
+
+/* A node joins the main line: its C becomes the record's comment of its move. */
+static void comment_to_record(web_tree_t *t, cJSON **record, web_tnode_t *n)
+{
+    const char *c = sgf_get(n->props, "C");
+    if (!c) return;
+    char key[16];
+    snprintf(key, sizeof key, "%d", n->number);
+    if (!*record) *record = cJSON_CreateObject();
+    cJSON *comments = cJSON_GetObjectItemCaseSensitive(*record, "comments");
+    if (*record && !comments) comments = cJSON_AddObjectToObject(*record, "comments");
+    if (comments) {
+        cJSON_DeleteItemFromObjectCaseSensitive(comments, key);
+        if (c[0]) cJSON_AddStringToObject(comments, key, c);
+    }
+    props_remove(t, n->props, "C");
+}
+
+/* The nodes on the longest path down from top, top included. */
+static int subtree_height(const web_tnode_t *top)
+{
+    int height = 0, depth = 1;
+    const web_tnode_t *n = top;
+    while (n) {
+        if (depth > height) height = depth;
+        if (n->child) {
+            n = n->child;
+            depth++;
+            continue;
+        }
+        while (n != top && !n->sibling) {
+            n = n->parent;
+            depth--;
+        }
+        n = n == top ? NULL : n->sibling;
+    }
+    return height;
+}
+
+/* Main node n and the main line after it leave the main line. Kept (t->keep) they stay where
+ * they hang, a variation of n's parent, with their comments, when the tree has room for them;
+ * otherwise they are deleted with what hangs from them. */
+static void leave_main_line(web_tree_t *t, cJSON *record, web_tnode_t *n)
+{
+    int mains = 0;
+    for (const web_tnode_t *x = n; x; x = x->child && x->child->main ? x->child : NULL)
+        mains++;
+    if (!t->keep || t->side_nodes + mains > WEB_MAX_VARIATION_NODES ||
+        subtree_height(n) > WEB_MAX_VARIATION_DEPTH) {
+        subtree_free(t, n);
+        return;
+    }
+    for (web_tnode_t *x = n, *next; x; x = next) {
+        next = x->child && x->child->main ? x->child : NULL;
+        comment_to_node(t, record, x);
+        x->main = false;
+    }
+    t->side_nodes += mains;
+}
 
 static bool set_move(web_tree_t *t, web_tnode_t *n, const board_t *b, stone_t c, int point)
 {
@@ -197,7 +285,7 @@ static bool set_move(web_tree_t *t, web_tnode_t *n, const board_t *b, stone_t c,
 /* Make the main line the game's moves: keep the nodes that match, cut the rest (with what hangs
  * from them), add nodes for the new moves. A variation of the same move becomes the main line.
  * False if out of memory (the tree is then shorter than the game). */
-static bool tree_sync(web_tree_t *t, const game_t *game)
+static bool tree_sync(web_tree_t *t, const game_t *game, cJSON **record)
 {
     const board_t *b = game_board(game);
     const int count = game_move_count(game);
@@ -208,7 +296,7 @@ static bool tree_sync(web_tree_t *t, const game_t *game)
         web_tnode_t *next = at->child && at->child->main ? at->child : NULL;
         int p = POINT_NONE;
         if (next && (node_move(next, b, &p) != m->color || p != m->point)) {
-            subtree_free(t, next);
+            leave_main_line(t, *record, next);
             next = NULL;
         }
         if (!next) {
@@ -223,6 +311,7 @@ static bool tree_sync(web_tree_t *t, const game_t *game)
                     at->child = c;
                     c->main = true;
                     t->side_nodes--;
+                    comment_to_record(t, record, c);
                     next = c;
                     break;
                 }
@@ -235,7 +324,8 @@ static bool tree_sync(web_tree_t *t, const game_t *game)
         }
         at = next;
     }
-    if (at->child && at->child->main) subtree_free(t, at->child);
+    if (at->child && at->child->main) leave_main_line(t, *record, at->child);
+    t->keep = false;
     return true;
 }
 
@@ -243,11 +333,68 @@ static bool tree_sync(web_tree_t *t, const game_t *game)
 static web_tree_t *game_tree(web_game_t *g)
 {
     if (!g->tree) g->tree = tree_new();
-    if (g->tree && !tree_sync(g->tree, engine_game(g->engine))) return NULL;
+    if (g->tree && !tree_sync(g->tree, engine_game(g->engine), &g->record)) return NULL;
     return g->tree;
 }
 
+void web_tree_sync(web_game_t *g)
+{
+    if (g->tree) tree_sync(g->tree, engine_game(g->engine), &g->record);
+}
+
+void web_tree_keep(web_game_t *g)
+{
+    web_tree_t *t = game_tree(g);
+    if (t) t->keep = true;
+}
+
 /* ---- from a file ---- */
+
+/* Ids read from a file stay below this, so that a game has room for a great many more nodes
+ * before its ids would need more digits than a request may give. */
+#define WEB_MAX_FILE_ID 100000000
+
+/* The number a file gives a node under `id` (XID, XNI), or -1. */
+static int file_number(const sgf_node_t *x, const char *id)
+{
+    const char *v = sgf_get(x, id);
+    if (!v || !v[0] || strlen(v) > 9 || strspn(v, "0123456789") != strlen(v)) return -1;
+    const int n = atoi(v);
+    return n < WEB_MAX_FILE_ID ? n : -1;
+}
+
+static int compare_ints(const void *a, const void *b)
+{
+    const int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The nodes read with the ids of their file (-1: none): kept if every node has one and no two
+ * share it (the next id then above them all and the file's XNI), else all numbered in preorder. */
+static void number_nodes(web_tree_t *t, const sgf_node_t *root)
+{
+    int *ids = malloc((size_t)t->nodes * sizeof *ids);
+    bool kept = ids != NULL;
+    int k = 0;
+    for (web_tnode_t *n = t->root; n && kept; n = next_preorder(n, t->root)) {
+        kept = n->id >= 0 && k < t->nodes;
+        if (kept) ids[k++] = n->id;
+    }
+    if (kept) {
+        qsort(ids, (size_t)k, sizeof *ids, compare_ints);
+        for (int i = 1; i < k && kept; i++)
+            kept = ids[i] != ids[i - 1];
+    }
+    if (kept) {
+        const int next = file_number(root, "XNI");
+        t->next_id = k > 0 && ids[k - 1] >= next ? ids[k - 1] + 1 : next;
+    } else {
+        t->next_id = 0;
+        for (web_tnode_t *n = t->root; n; n = next_preorder(n, t->root))
+            n->id = t->next_id++;
+    }
+    free(ids);
+}
 
 bool web_tree_fits(const sgf_node_t *root, char *err, size_t len)
 {
@@ -306,6 +453,7 @@ static bool copy_variation(web_tree_t *t, web_tnode_t *parent, const sgf_node_t 
         web_tnode_t *n = node_new(t, it.to_parent, false);
         ok = n && copy_props(t, n->props, it.from, (const char *const[]){"TGWEB", NULL}, NULL);
         if (!ok) break;
+        n->id = file_number(it.from, "XID");
         n->props->line = it.from->line;
         n->props->column = it.from->column;
         n->number = it.to_parent->number + (sgf_get(it.from, "B") || sgf_get(it.from, "W"));
@@ -415,6 +563,7 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
     if (game_move_count(game) > WEB_MAX_HISTORY) return true;
     web_tree_t *t = tree_new();
     bool ok = t && copy_props(t, t->root->props, root, ROOT_OWNED, MAIN_OWNED);
+    if (t) t->root->id = file_number(root, "XID");
     web_tnode_t *at = t ? t->root : NULL;
     for (const sgf_node_t *x = root; x && ok; x = x->child) {
         const char *black = sgf_get(x, "B"), *white = sgf_get(x, "W");
@@ -423,6 +572,7 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
             ok = n && add_clean_value(t, n->props, black ? "B" : "W", black ? black : white) &&
                  (x == root || copy_props(t, n->props, x, MAIN_OWNED, NULL));
             if (!ok) break;
+            n->id = file_number(x, "XID");
             n->number = at->number + 1;
             at = n;
         } else if (x != root) {
@@ -432,7 +582,10 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
         for (const sgf_node_t *v = x->child ? x->child->sibling : NULL; v && ok; v = v->sibling)
             ok = copy_variation(t, at, v);
     }
-    ok = ok && tree_sync(t, game);
+    if (ok) number_nodes(t, root);
+    cJSON *record = NULL; /* the file's main line is the game's: no comment moves */
+    ok = ok && tree_sync(t, game, &record);
+    cJSON_Delete(record);
     if (!ok) {
         web_tree_free(t);
         snprintf(err, len, "out of memory");
@@ -487,6 +640,13 @@ size_t web_tree_cost(const web_game_t *g)
 
 /* ---- to a file ---- */
 
+static bool add_id(sgf_node_t *n, const char *property, int id)
+{
+    char text[16];
+    snprintf(text, sizeof text, "%d", id);
+    return sgf_add(n, property, text);
+}
+
 /* Copy the variation at v (v and its subtree) as the last child of parent. */
 static bool write_variation(sgf_node_t *parent, const web_tnode_t *v)
 {
@@ -506,6 +666,7 @@ static bool write_variation(sgf_node_t *parent, const web_tnode_t *v)
         for (const sgf_property_t *p = ok ? it.from->props->props : NULL; p && ok; p = p->next)
             for (int i = 0; i < p->num_values && ok; i++)
                 ok = sgf_add(n, p->id, p->values[i]);
+        ok = ok && add_id(n, "XID", it.from->id);
         size_t kids = 0;
         for (const web_tnode_t *c = it.from->child; c; c = c->sibling)
             kids++;
@@ -528,9 +689,9 @@ static bool write_variation(sgf_node_t *parent, const web_tnode_t *v)
 
 bool web_tree_write_sgf(sgf_node_t *root, const web_game_t *g)
 {
+    /* In step with the game already: every change of the moves syncs it (web_tree_sync). */
     web_tree_t *t = g->tree;
     if (!t) return true;
-    if (!tree_sync(t, engine_game(g->engine))) return false;
     /* The written main line: a node per move, with setup and PL nodes between; a node's
      * properties go on its move's node, its variations after the last node of that move. */
     sgf_node_t *first = root, *last = root;
@@ -545,6 +706,8 @@ bool web_tree_write_sgf(sgf_node_t *root, const web_game_t *g)
             for (int i = 0; i < p->num_values && ok; i++)
                 ok = sgf_add(first, p->id, p->values[i]);
         }
+        ok = ok && add_id(first, "XID", at->id) &&
+             (at != t->root || add_id(root, "XNI", t->next_id));
         for (const web_tnode_t *v = at->child; v && ok; v = v->sibling)
             if (!v->main) ok = write_variation(last, v);
         at = at->child && at->child->main ? at->child : NULL;
@@ -580,6 +743,76 @@ static void add_move(cJSON *j, const web_tnode_t *n, const board_t *b)
     }
 }
 
+/* The points of one value of a point-list property ("dd", or "aa:cc" for a rectangle) added to
+ * list as vertices, each once (seen); a value that names no point of the board is skipped. */
+static void add_markup_points(cJSON *list, const board_t *b, const char *value, bool *seen)
+{
+    char from[3] = "", to[3] = "";
+    const size_t len = strlen(value);
+    if (len == 2) {
+        memcpy(from, value, 2);
+        memcpy(to, value, 2);
+    } else if (len == 5 && value[2] == ':') {
+        memcpy(from, value, 2);
+        memcpy(to, value + 3, 2);
+    } else {
+        return;
+    }
+    const int p = sgf_point_parse(b, from), q = sgf_point_parse(b, to);
+    if (p <= POINT_NONE || q <= POINT_NONE) return;
+    const int x0 = board_x(b, p), y0 = board_y(b, p), x1 = board_x(b, q), y1 = board_y(b, q);
+    char v[8];
+    for (int y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++)
+        for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++) {
+            const int point = board_point(b, x, y);
+            if (seen[point]) continue;
+            seen[point] = true;
+            cJSON_AddItemToArray(list, cJSON_CreateString(board_point_to_gtp(b, point, v)));
+        }
+}
+
+/* The node's markup (TR, SQ, CR, MA, LB) as "markup", when it has any. */
+static void add_markup(cJSON *j, const web_tnode_t *n, const board_t *b)
+{
+    static const char *const SHAPES[][2] = {
+        {"TR", "triangle"}, {"SQ", "square"}, {"CR", "circle"}, {"MA", "cross"}};
+    cJSON *markup = NULL;
+    for (size_t k = 0; k < sizeof SHAPES / sizeof SHAPES[0]; k++) {
+        bool seen[BOARD_MAX_POINTS] = {false};
+        cJSON *list = NULL;
+        for (const sgf_property_t *p = n->props->props; p; p = p->next) {
+            if (strcmp(p->id, SHAPES[k][0])) continue;
+            if (!list) list = cJSON_CreateArray();
+            for (int i = 0; list && i < p->num_values; i++)
+                add_markup_points(list, b, p->values[i], seen);
+        }
+        if (cJSON_GetArraySize(list) == 0) {
+            cJSON_Delete(list);
+            continue;
+        }
+        if (!markup) markup = cJSON_AddObjectToObject(j, "markup");
+        cJSON_AddItemToObject(markup, SHAPES[k][1], list);
+    }
+    for (const sgf_property_t *p = n->props->props; p; p = p->next) {
+        if (strcmp(p->id, "LB")) continue;
+        for (int i = 0; i < p->num_values; i++) {
+            const char *value = p->values[i];
+            char at[3] = "", v[8];
+            if (strlen(value) < 4 || value[2] != ':') continue;
+            memcpy(at, value, 2);
+            const int point = sgf_point_parse(b, at);
+            if (point <= POINT_NONE) continue;
+            if (!markup) markup = cJSON_AddObjectToObject(j, "markup");
+            cJSON *labels = cJSON_GetObjectItemCaseSensitive(markup, "labels");
+            if (!labels) labels = cJSON_AddArrayToObject(markup, "labels");
+            cJSON *label = cJSON_CreateObject();
+            cJSON_AddStringToObject(label, "at", board_point_to_gtp(b, point, v));
+            cJSON_AddStringToObject(label, "text", value + 3);
+            cJSON_AddItemToArray(labels, label);
+        }
+    }
+}
+
 static cJSON *tree_json(const web_game_t *g, const web_tree_t *t)
 {
     const board_t *b = game_board(engine_game(g->engine));
@@ -607,6 +840,7 @@ static cJSON *tree_json(const web_game_t *g, const web_tree_t *t)
         const char *comment = node_comment(g, n), *name = sgf_get(n->props, "N");
         if (comment && comment[0]) cJSON_AddStringToObject(o, "comment", comment);
         if (name && name[0]) cJSON_AddStringToObject(o, "name", name);
+        add_markup(o, n, b);
     }
     cJSON_AddNumberToObject(j, "variation_nodes", t->side_nodes);
     return j;
@@ -660,6 +894,7 @@ static cJSON *node_json(const web_game_t *g, const web_tnode_t *n, const game_t 
         cJSON_AddStringToObject(j, "comment", comment);
     else
         cJSON_AddNullToObject(j, "comment");
+    add_markup(j, n, b);
     return j;
 }
 
@@ -856,4 +1091,71 @@ void web_tree_handle(web_game_t *g, const char *method, const char *node, const 
     else
         handle_node(g, t, method, n, body, r);
     pthread_mutex_unlock(&g->lock);
+}
+
+int web_tree_locate(web_game_t *g, long id, bool want_game, web_tree_at_t *at, char *err,
+                    size_t len)
+{
+    *at = (web_tree_at_t){false, 0, 0, NULL};
+    web_tree_t *t = game_tree(g);
+    if (!t) {
+        snprintf(err, len, "out of memory");
+        return 500;
+    }
+    const web_tnode_t *n = find_node(t, id);
+    if (!n) {
+        snprintf(err, len, "No node %ld in this game's tree.", id);
+        return 404;
+    }
+    at->main = n->main;
+    at->number = n->number;
+    const web_tnode_t *branch = n;
+    while (!branch->main)
+        branch = branch->parent;
+    at->shared = branch->number;
+    if (n->main || !want_game) return 200;
+    at->game = node_position(g, n, err, len);
+    return at->game ? 200 : 500;
+}
+
+bool web_tree_copy(web_game_t *to, web_game_t *from)
+{
+    const web_tree_t *src = game_tree(from);
+    web_tree_t *t = src ? calloc(1, sizeof *t) : NULL;
+    if (!t) return false;
+    typedef struct {
+        const web_tnode_t *from;
+        web_tnode_t *to_parent;
+    } item_t;
+    item_t *stack = malloc((size_t)src->nodes * sizeof *stack);
+    size_t top = 0;
+    bool ok = stack != NULL;
+    if (ok) stack[top++] = (item_t){src->root, NULL};
+    while (top > 0 && ok) {
+        const item_t it = stack[--top];
+        web_tnode_t *n = node_new(t, it.to_parent, it.from->main);
+        ok = n && copy_props(t, n->props, it.from->props, NULL, NULL);
+        if (!n) break;
+        if (!it.to_parent) t->root = n;
+        n->id = it.from->id;
+        n->number = it.from->number;
+        /* Last child first on the stack, so the children are made in their order. */
+        size_t kids = 0;
+        for (const web_tnode_t *c = it.from->child; c; c = c->sibling)
+            kids++;
+        size_t i = top + kids;
+        for (const web_tnode_t *c = it.from->child; c; c = c->sibling)
+            stack[--i] = (item_t){c, n};
+        top += kids;
+    }
+    free(stack);
+    if (!t->root) {
+        web_tree_free(t);
+        return false;
+    }
+    t->next_id = src->next_id;
+    t->keep = true;
+    web_tree_free(to->tree);
+    to->tree = t;
+    return ok && tree_sync(t, engine_game(to->engine), &to->record);
 }
