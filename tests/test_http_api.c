@@ -562,6 +562,25 @@ static void test_tree_study(void **state)
     assert_int_equal((int)number_of(tree_node(j, gc), "parent"), gg);
     assert_int_equal((int)number_of(tree_node(j, dd2), "parent"), gg);
     cJSON_Delete(j);
+    /* Saved, they are the first variation of the game's last position, which an SGF reader
+     * takes for the main line: the game still ends where it did, through an unload and a restart. */
+    before = tree_text(w, id);
+    g = web_find_game(w, id);
+    assert_true(web_game_unload(g));
+    web_game_unref(g);
+    after = tree_text(w, id);
+    assert_string_equal(before, after);
+    free(after);
+    assert_true(web_close(w));
+    w = open_server();
+    after = tree_text(w, id);
+    assert_string_equal(before, after);
+    free(after);
+    free(before);
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    assert_int_equal(call(w, "GET", path, NULL, &j), 200);
+    assert_int_equal((int)number_of(j, "move_number"), 2);
+    cJSON_Delete(j);
 
     /* The analysis of a variation's position: its events name the node; the game's last
      * analysis is left alone. */

@@ -17,7 +17,9 @@
 # import and after a restart, ended by a delete and by the server's stop; bad requests), the game
 # tree (an imported file's variations, comments and properties kept, downloaded and imported again
 # to the same tree; moves tried, commented and deleted beside the game; a tried move played, then
-# taken back; bad node ids, methods and limits; kept by a restart), a
+# taken back and kept as a variation; markup as vertices; a variation's position analysed and
+# copied (the copy's tree whole); bad node ids, methods and limits; kept by a restart with the same
+# node ids), a
 # restart that finds every game with its moves and engine (a corrupt file is reported and left alone; a second
 # server on the folder refused), and clocks (bad `clock` objects refused, tengen's genmove charged
 # to its clock, 2 s games lost on time by a human who never moves, noticed by the event stream
@@ -756,7 +758,7 @@ for p in 'PB[Honinbo Shusaku]' 'BR[7d]' 'EV[Castle game]' 'DT[1846-09-11]' 'RE[B
     'C[Game start]' ';B[ee]C[A calm opening' ';B[gc]C[Main line]'; do
     has "$p" "the download keeps $p"
 done
-has '(;B[cg])' "the download keeps the variations"
+has '(;B[cg]XID[' "the download keeps the variations, with their ids"
 import "(;GM[1]SZ[9]AB[aa][bb][cc]AW[dd][ee])"
 expect 201 "" "import a setup-only position"
 GSU=$(id_of_body)
@@ -791,7 +793,7 @@ has '"board":[".........",".........","..O......",".........","....X....",".....
 has '"comment":"A quieter move."' "its comment"
 req GET "/api/games/$GT/sgf"
 for p in 'PC[Tokyo]' 'GN[Tree test]' 'N[Opening]' 'TR[dd]' '(;B[cg]C[A quieter move.]' \
-    '(;B[ff]LB[dd:A]C[Tenuki.])' '(;B[gg]C[Too slow.])' 'PW[Go Seigen]' 'WR[9p]'; do
+    '(;B[ff]LB[dd:A]C[Tenuki.]XID[' '(;B[gg]C[Too slow.]XID[' 'PW[Go Seigen]' 'WR[9p]' 'XNI['; do
     has "$p" "the download keeps $p"
 done
 cp "$BODY" "$SCRATCH/tree1.sgf"
@@ -824,7 +826,8 @@ req GET "/api/games/$GT"
 has '"moves":["E5","C7","G7","G3","C3"]' "trying moves leaves the game alone"
 has '"0":"Edited root comment"' "a main line comment is the game's comment"
 req GET "/api/games/$GT/sgf"
-tr -d '\n' <"$BODY" | grep -qF ';W[gc](;B[dg]C[Solid.])(;B[ff]LB[dd:A]C[Tenuki.])(;B[eg]C[My idea <b>here</b>]))' ||
+tr -d '\n' <"$BODY" | sed 's/XID\[[0-9]*\]//g' |
+    grep -qF ';W[gc](;B[dg]C[Solid.])(;B[ff]LB[dd:A]C[Tenuki.])(;B[eg]C[My idea <b>here</b>]))' ||
     fail "the download has the tried move: $(cat "$BODY")"
 has 'C[Edited root comment]' "the download has the edited comment"
 req POST "/api/games/$GT/tree/$ANSWER" '{"move":"G7"}'
@@ -871,7 +874,55 @@ has '"number":6,"main":true,"color":"white","move":"D4"' "the tried move is the 
 has '"variation_nodes":5' "and no longer a variation"
 req POST "/api/games/$GT/undo"
 req GET "/api/games/$GT/tree"
-hasnt '"move":"D4"' "an undo takes the node back"
+has '"number":6,"main":false,"color":"white","move":"D4"' "an undo keeps the move as a variation"
+has '"variation_nodes":6' "the move taken back counts as a variation node"
+# Markup: the points of TR, SQ, CR, MA and the labels of LB, as vertices.
+has '"move":"G7","comment":"The game went on here.","markup":{"triangle":["D6"]}' "a triangle of the main line"
+has '"comment":"Tenuki.","markup":{"labels":[{"at":"D6","text":"A"}]}' "a label of a variation"
+TENUKI=$(node_id '"comment":"Tenuki."')
+req GET "/api/games/$GT/tree/$TENUKI"
+has '"markup":{"labels":[{"at":"D6","text":"A"}]}' "a node's position has its markup"
+# Analysis of a variation's position: its events name the node; the game's last search stays.
+curl -s -N --max-time 60 "$URL/api/games/$GT/analysis" >"$SCRATCH/sse-tree" &
+SSE_TREE=$!
+wait_for "$SCRATCH/sse-tree" "event: state" || fail "the tree game's stream sent nothing"
+req POST "/api/games/$GT/analyze" "{\"node\":$QUIET,\"seconds\":0.5}"
+expect 200 "" "analyze a variation's position"
+has '"analyzing":true' "a variation's analysis runs"
+wait_for "$SCRATCH/sse-tree" '"final":true' || fail "the variation's analysis did not end"
+grep -q "^data: {\"move_number\":3,\"node\":$QUIET,\"to_move\":\"white\".*\"final\":true" "$SCRATCH/sse-tree" ||
+    fail "no final analysis of the variation: $(grep data "$SCRATCH/sse-tree" | tail -1 | head -c 300)"
+grep "\"node\":$QUIET" "$SCRATCH/sse-tree" | grep -qE '"candidates":\[\{"move":"[A-J][0-9]","visits":[0-9]+,"winrate":[0-9.]+,"score_lead":-?[0-9.]+,' ||
+    fail "no candidates in the variation's analysis"
+kill "$SSE_TREE" 2>/dev/null
+req GET "/api/games/$GT"
+has '"last_analysis":null' "a variation's analysis is not the game's last search"
+has '"moves":["E5","C7","G7","G3","C3","D4"]' "a variation's analysis changes no move"
+req POST "/api/games/$GT/analyze" '{"node":99999}'
+expect 404 "not found" "analyze an unknown node"
+req POST "/api/games/$GT/analyze" "{\"node\":$QUIET,\"move\":1}"
+expect 400 "bad field" "analyze a node and a move"
+req POST "/api/games/$GT/analyze" '{"node":"one"}'
+expect 400 "bad field" "analyze a node that is not a number"
+# A copy of a variation's position: the variation is its main line, the game's own moves after
+# the branch a variation of it, every node's id kept; the game itself is unchanged.
+req POST "/api/games/$GT/copy" "{\"node\":$QUIET}"
+expect 201 "" "copy a variation's position"
+GTC=$(id_of_body)
+has '"moves":["E5","C7","C3"]' "the copy's moves are the variation's"
+has '"3":"A quieter move."' "the variation's comment is the copy's"
+req GET "/api/games/$GTC/tree"
+has "{\"id\":$QUIET,\"parent\":2,\"number\":3,\"main\":true,\"color\":\"black\",\"move\":\"C3\",\"comment\":\"A quieter move.\"}" "the variation's node on the copy's main line"
+has '"number":3,"main":false,"color":"black","move":"G7","comment":"The game went on here."' "the game's continuation a variation of the copy"
+has '"move":"E3","comment":"My idea <b>here</b>"}' "the copy keeps the tried moves"
+req POST "/api/games/$GT/copy" '{"node":99999}'
+expect 404 "not found" "copy an unknown node"
+req POST "/api/games/$GT/copy" "{\"node\":$QUIET,\"move\":1}"
+expect 400 "bad field" "copy a node and a move"
+req DELETE "/api/games/$GTC"
+# The tree is kept by the restart with the same node ids.
+req GET "/api/games/$GT/tree"
+cp "$BODY" "$SCRATCH/tree-before-restart"
 # The tree's limits at import: a variation over the length, too many nodes, a move that does
 # not replay.
 LONGVAR="(;SZ[9];B[ee](;W[cc])(;W[aa]$(printf ';B[]%.0s' $(seq 1 1001))))"
@@ -917,6 +968,8 @@ has "\"id\":\"$GN\"" "after a restart the same file is still the same game"
 req GET "/api/games/$GSU"
 has '"setup_stones":5,' "restart keeps the setup"
 req GET "/api/games/$GT/tree"
+cmp -s "$BODY" "$SCRATCH/tree-before-restart" ||
+    fail "restart: another tree: $(diff "$SCRATCH/tree-before-restart" "$BODY" | head -c 600)"
 has '"move":"E3","comment":"My idea <b>here</b>"}' "restart keeps a tried move and its comment"
 has '"comment":"Edited root comment"' "restart keeps an edited comment"
 hasnt 'Too slow.' "restart: a deleted variation stays deleted"

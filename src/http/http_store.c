@@ -320,8 +320,11 @@ static char *tgweb_text(const web_game_t *g)
         cJSON_AddItemToObject(j, "proposed_dead", web_point_list(b, g->proposed_dead));
         cJSON_AddItemToObject(j, "seki", web_point_list(b, g->seki));
     }
-    cJSON *moves = cJSON_AddArrayToObject(j, "ai_moves");
     const int n = web_game_move_count(g);
+    /* Where the game ends in the file: moves taken back are kept after it as a variation, which
+     * an SGF reader would take for the main line (web_tree_from_sgf). */
+    cJSON_AddNumberToObject(j, "moves", n);
+    cJSON *moves = cJSON_AddArrayToObject(j, "ai_moves");
     for (int i = 0; moves && i < n; i++) {
         const web_ai_stats_t none = {false, 0, 0, 0};
         cJSON_AddItemToArray(moves, stats_json(i < g->ai_moves_cap ? &g->ai_moves[i] : &none));
@@ -606,15 +609,6 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         rules = opts->rules;
     else
         rules_preset(&rules, "chinese");
-    sgf_error_t e;
-    game_t *game = sgf_to_game(root, &rules, -1, &e);
-    if (!game) {
-        snprintf(err, errlen, "%s", e.message);
-        return NULL;
-    }
-    const stone_t loser = loser_by(root, 'R');
-    if (loser != STONE_EMPTY && !game_is_over(game)) game_resign(game, loser);
-
     cJSON *tg = NULL;
     const char *tg_text = sgf_get(root, "TGWEB");
     if (tg_text) tg = cJSON_Parse(tg_text);
@@ -622,6 +616,20 @@ web_game_t *web_store_game_from_sgf(web_t *w, const char *id, const sgf_node_t *
         cJSON_Delete(tg);
         tg = NULL;
     }
+    /* The game's moves: the file's main line, or as many as TGWEB says (the rest were taken
+     * back and are a variation of the game tree). */
+    const cJSON *tg_moves = cJSON_GetObjectItemCaseSensitive(tg, "moves");
+    const double limit = cJSON_IsNumber(tg_moves) ? tg_moves->valuedouble : -1;
+    sgf_error_t e;
+    game_t *game = sgf_to_game(root, &rules, limit >= 0 && limit <= INT_MAX ? (int)limit : -1, &e);
+    if (!game) {
+        snprintf(err, errlen, "%s", e.message);
+        cJSON_Delete(tg);
+        return NULL;
+    }
+    const stone_t loser = loser_by(root, 'R');
+    if (loser != STONE_EMPTY && !game_is_over(game)) game_resign(game, loser);
+
     stone_t human = game_to_move(game);
     const char *tg_human = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tg, "human"));
     if (opts->has_human)

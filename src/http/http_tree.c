@@ -565,9 +565,20 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
     bool ok = t && copy_props(t, t->root->props, root, ROOT_OWNED, MAIN_OWNED);
     if (t) t->root->id = file_number(root, "XID");
     web_tnode_t *at = t ? t->root : NULL;
+    /* The game may end before the file's main line does (moves taken back, saved as the first
+     * variation of the game's last position): from there on every node is a variation. */
+    int moves = 0, played = 0;
+    for (int i = 0; i < game_move_count(game); i++)
+        moves += game_move_at(game, i)->setup_index < 0;
     for (const sgf_node_t *x = root; x && ok; x = x->child) {
         const char *black = sgf_get(x, "B"), *white = sgf_get(x, "W");
+        if (played == moves && x != root && (black || white)) {
+            for (const sgf_node_t *v = x; v && ok; v = v->sibling)
+                ok = copy_variation(t, at, v);
+            break;
+        }
         if (black || white) {
+            played++;
             web_tnode_t *n = node_new(t, at, true);
             ok = n && add_clean_value(t, n->props, black ? "B" : "W", black ? black : white) &&
                  (x == root || copy_props(t, n->props, x, MAIN_OWNED, NULL));
@@ -581,6 +592,14 @@ bool web_tree_from_sgf(const sgf_node_t *root, const game_t *game, web_tree_t **
         }
         for (const sgf_node_t *v = x->child ? x->child->sibling : NULL; v && ok; v = v->sibling)
             ok = copy_variation(t, at, v);
+    }
+    if (ok && t->side_nodes > WEB_MAX_VARIATION_NODES) {
+        web_tree_free(t);
+        snprintf(err, len,
+                 "The SGF's variations are too large: a game here keeps at most %d nodes "
+                 "beside its main line.",
+                 WEB_MAX_VARIATION_NODES);
+        return false;
     }
     if (ok) number_nodes(t, root);
     cJSON *record = NULL; /* the file's main line is the game's: no comment moves */
