@@ -9,7 +9,9 @@
 //           in words), SGF download, reload, SGF upload and "play on from here" (also after two
 //           moves of one colour), the game tree of an uploaded file (a variation opened from
 //           the tree, its comment, ArrowDown to the next one, a move tried and commented there,
-//           kept through a reload and in the download), suicide, ko and superko explained, the questions before a pass that ends the game
+//           kept through a reload and in the download; the markup of the node shown drawn, a
+//           variation's position analysed and played on from, an undo that keeps in the tree
+//           the moves it takes back), suicide, ko and superko explained, the questions before a pass that ends the game
 //           and before resigning, the coordinates clear of the stones, an Atari Go game against
 //           the alpha-beta engine, "Analyse this game" (progress, graph, mistakes marked on the
 //           board, kept across a reload; a move while it runs asks first), the count in dark
@@ -631,9 +633,57 @@ async function playPhase() {
   await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.pos.last_move === 'E3');
   check((await reviewComment()) === 'White answers here.', 'after a reload the tried move and its comment are there');
   const treeSgf = await page.evaluate((id) => fetch(`/api/games/${id}/sgf`).then((r) => r.text()), treeGame.id);
-  check(/\(;B\[ff\]LB\[dd:A\]C\[Tenuki\.\]\s*;W\[eg\]C\[White answers here\.\]\)/.test(treeSgf), 'the download has the tried move: ' + treeSgf);
-  await page.keyboard.press('Escape');
-  await tid('review').waitFor({ state: 'hidden' });
+  check(/\(;B\[ff\]LB\[dd:A\]C\[Tenuki\.\]XID\[\d+\]\s*;W\[eg\]C\[White answers here\.\]XID\[\d+\]\)/.test(treeSgf), 'the download has the tried move: ' + treeSgf);
+
+  // Studying a variation: its markup drawn (a label here, a triangle on the main line), its
+  // position analysed (candidates on the board, free points of that position), a new game from
+  // it (its moves the new game's, the old continuation a variation), and an undo there that
+  // keeps the moves it takes back in the tree.
+  step('The game tree: markup, analysis and play on from a variation, undo');
+  const markupAt = (kind, v) => page.locator(`#board [data-markup="${kind}"][data-at="${v}"]`);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => window.tengen.state.review.pos.last_move === 'F4');
+  await markupAt('label', 'D6').waitFor();
+  check((await markupAt('label', 'D6').textContent()) === 'A', 'the variation\'s label A is drawn at D6');
+  check(await page.locator('#board [data-markup="triangle"]').count() === 0, 'no triangle on this node');
+  const tenuki = await page.evaluate(() => window.tengen.state.review.node);
+  const nodeAnalyzed = page.waitForRequest((req) => req.url().endsWith('/analyze') && req.method() === 'POST' &&
+    JSON.parse(req.postData() || '{}').node === tenuki);
+  await page.keyboard.press('a');
+  await nodeAnalyzed;
+  const sideSeen = await page.waitForFunction((node) => {
+    const a = window.tengen.state.reviewAnalysis;
+    const marks = [...document.querySelectorAll('#board .cand')].map((c) => c.dataset.cand);
+    if (!a || a.node !== node || !a.candidates.length || !marks.length) return null;
+    return { a, marks, stones: [...document.querySelectorAll('#board [data-stone]')].map((e) => e.dataset.stone),
+      text: document.querySelector('[data-testid="winrate"]').textContent };
+  }, tenuki).then((h) => h.jsonValue());
+  check(sideSeen.a.move_number === 5 && sideSeen.a.to_move === 'white', "the analysis is of the variation's position");
+  check(sideSeen.stones.includes('F4') && sideSeen.marks.every((m) => !sideSeen.stones.includes(m)), "the candidates are free points of the variation's position");
+  check(/playouts, move 5\)/.test(sideSeen.text), 'the win rate of the variation is shown: ' + sideSeen.text);
+  check(JSON.stringify((await game()).moves) === JSON.stringify(treeGame.moves), 'analysing a variation leaves the game alone');
+  await shot('05b-variation-analysed.png');
+  await page.keyboard.press('a');
+  await page.waitForFunction(() => !window.tengen.state.game.analyzing);
+  await page.locator('[data-testid="tree-node"][aria-label^="Move 3: Black G7 (main line)"]').click();
+  await markupAt('triangle', 'D6').waitFor();
+  check(await page.locator('#board [data-markup="label"]').count() === 0, 'the main line\'s node has its triangle, not the label');
+  await page.locator('[data-testid="tree-node"][aria-label^="Move 5: Black F4 (variation)"]').click();
+  await page.waitForFunction(() => window.tengen.state.review && window.tengen.state.review.pos.last_move === 'F4');
+  check(!(await tid('continue-here').isDisabled()), 'Play on from here is allowed in a variation');
+  await tid('continue-here').click();
+  await page.waitForFunction((id) => window.tengen.state.game.id !== id && !window.tengen.state.review, treeGame.id);
+  const fromSide = await game();
+  check(JSON.stringify(fromSide.moves) === JSON.stringify(['E5', 'C7', 'C3', 'G7', 'F4']), 'the new game has the variation\'s moves: ' + fromSide.moves);
+  check(fromSide.comments['3'] === 'A quieter move.', "the variation's comments are the new game's");
+  await page.waitForFunction(() => window.tengen.tree.nodes.some((n) => n.move === 'G7' && n.number === 3 && !n.main &&
+    n.comment === 'The game went on here.') && window.tengen.tree.nodes.some((n) => n.move === 'E3' && !n.main));
+  check(fromSide.human === 'white' && fromSide.to_move === 'white', 'my turn in the new game');
+  await tid('undo').click();
+  await page.waitForFunction((id) => window.tengen.state.game.id === id && window.tengen.state.game.move_number <= 4 &&
+    window.tengen.tree.nodes.some((n) => n.move === 'F4' && n.number === 5 && !n.main && n.comment === 'Tenuki.'), fromSide.id);
+  check(await page.locator('[data-testid="tree-node"][aria-label^="Move 5: Black F4 (variation)"]').count() === 1, 'the moves taken back stay in the tree');
+  await waitHumanTurn();
 
   // Suicide and ko explained: an uploaded 5x5 position (Japanese rules: simple ko) where White
   // has just taken a ko at D3; A1 is suicide for Black.
@@ -813,16 +863,16 @@ async function playPhase() {
   g = await game();
   check(!g.reviewing && g.moves[during.move_number] === target, 'the review stopped and the move was played');
 
-  // The saved games: fourteen listed (the named game by its players); delete all but the first
+  // The saved games: fifteen listed (the named game by its players); delete all but the first
   // two, resume the 9x9 game.
   step('The saved games');
   await page.keyboard.press('g');
   await tid('games-dialog').waitFor({ state: 'visible' });
   await page.locator(`[data-testid="games-list"] li[data-game-id="${game9}"]`).waitFor();
-  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 14, 'fourteen saved games');
+  check((await page.locator('[data-testid="games-list"] li[data-game-id]').count()) === 15, 'fifteen saved games');
   check((await page.locator(`[data-testid="games-list"] li[data-game-id="${named.id}"]`).textContent()).includes('Honinbo Shusaku – <i>Gennan</i>'),
     'the list names the players of an imported game');
-  for (const id of [named.id, treeGame.id, uploaded.id, branch.id, ko.id, long.id, superko.id, passed.id, two.id, twoBranch.id, atari.id, reviewed.id]) {
+  for (const id of [named.id, treeGame.id, fromSide.id, uploaded.id, branch.id, ko.id, long.id, superko.id, passed.id, two.id, twoBranch.id, atari.id, reviewed.id]) {
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"] [data-testid="delete-game"]`).click();
     await page.locator(`[data-testid="games-list"] li[data-game-id="${id}"]`).waitFor({ state: 'detached' });
   }

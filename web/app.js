@@ -272,13 +272,14 @@ function applyState(g) {
 function onAnalysis(a) {
   const g = state.game;
   if (!g) return;
-  const r = state.review;
-  const reviewed = !!r && a.move_number === r.n;
+  const reviewed = isOfReview(a);
   if (reviewed) state.reviewAnalysis = a;
-  if (a.move_number !== g.move_number) {
-    // An event about an older position: the one reviewed, or one the stream sent ahead of the
-    // answers (keep only its ownership for the heat map, unless it is a review's).
-    if (a.ownership && !reviewed && !state.pastAsked.has(a.move_number)) state.lastOwnership = a.ownership;
+  const ofNode = a.node !== undefined && a.node !== null;
+  if (ofNode || a.move_number !== g.move_number) {
+    // An event about another position: the one reviewed (a variation's names its node), or one
+    // the stream sent ahead of the answers (keep only its ownership for the heat map, unless it
+    // is a review's).
+    if (a.ownership && !reviewed && !ofNode && !state.pastAsked.has(a.move_number)) state.lastOwnership = a.ownership;
     if (reviewed) {
       renderAnalysis();
       renderBoard();
@@ -500,8 +501,8 @@ function moveNow() {
 const HINT_SECONDS = 1.5;
 
 // What "Analyze" searches now: { key, move } for a position of the past shown in a review,
-// { key } for the current position (on the player's turn, or reviewed at the last move while
-// the game goes on); null for nothing now.
+// { key, node } for a variation's position, { key } for the current position (on the player's
+// turn, or reviewed at the last move while the game goes on); null for nothing now.
 function analysisTarget() {
   const g = state.game;
   // A review of the game holds the game's search: the analysis waits for it (the server would
@@ -509,13 +510,15 @@ function analysisTarget() {
   if (!state.analyzeMode || !g || state.pending || g.reviewing) return null;
   if (!isReviewing()) return canHumanPlay() ? { key: `now ${g.move_number}` } : null;
   const r = state.review;
-  if (!r || reviewTarget !== r.n) return null; // another position is on its way
   if (g.ai_thinking || state.genmoveInFlight) return null; // the server waits for tengen's move
+  if (r && r.side) return { key: `node ${r.node}`, node: r.node };
+  if (!r || reviewTarget !== r.n) return null; // another position is on its way
   if (r.n === g.move_number) return g.phase === 'play' ? { key: `now ${r.n}` } : null;
   return { key: `past ${r.n}`, move: r.n };
 }
 
-const isPastKey = (key) => typeof key === 'string' && key.startsWith('past');
+// A position other than the current one: of the past, or of a variation.
+const isPastKey = (key) => typeof key === 'string' && (key.startsWith('past') || key.startsWith('node'));
 
 // While "Analyze" is on, the server searches each position where it is the player's turn, until
 // the player moves (the server ends the analysis then), turns it off, or its time cap; in a
@@ -535,14 +538,15 @@ async function maybeAnalyze() {
   }
   if (state.analyzeInFlight || state.analyzedAt === t.key) return;
   // A search of the current position that runs already (a hint's, another tab's) goes on.
-  if (t.move === undefined && g.analyzing && !isPastKey(state.analyzedAt)) return;
+  if (!isPastKey(t.key) && g.analyzing && !isPastKey(state.analyzedAt)) return;
   state.analyzedAt = t.key;
   if (t.move !== undefined) state.pastAsked.add(t.move);
   state.analyzeInFlight = true;
   const id = g.id;
   const actions = state.actions;
   try {
-    const ng = await api.analyze(id, t.move !== undefined ? { move: t.move } : undefined);
+    const where = t.node !== undefined ? { node: t.node } : t.move !== undefined ? { move: t.move } : undefined;
+    const ng = await api.analyze(id, where);
     if (!state.analyzeMode) api.stopAnalysis(id).catch(() => {}); // turned off meanwhile
     else if (state.game && state.game.id === id && state.actions === actions) applyState(ng);
   } catch (err) {
@@ -721,18 +725,21 @@ function exitReview() {
 }
 
 // A new game from the reviewed position (the original game stays as it was): the server copies
-// the setup and the first n moves with the game's settings, whatever the order of the colours.
+// the setup and the first n moves with the game's settings, whatever the order of the colours,
+// or a variation's position (its moves the new game's), and the whole game tree.
 async function continueFromReview() {
   const g = state.game;
-  if (!g || !state.review) return;
-  const n = state.review.n;
+  const r = state.review;
+  if (!g || !r) return;
+  const n = r.n;
   try {
-    const ng = await api.copy(g.id, n);
+    const ng = r.side ? await api.copyNode(g.id, r.node) : await api.copy(g.id, n);
     // The analysis of the reviewed position is of no use once the new game is shown.
     if (isPastKey(state.analyzedAt)) api.stopAnalysis(g.id).catch(() => {});
     clearReview();
     openGame(ng);
-    showMessage(`A new game from move ${n}; the original game is kept in Saved games.`, 'info');
+    const from = r.side ? `move ${n} of the variation` : `move ${n}`;
+    showMessage(`A new game from ${from}; the original game is kept in Saved games.`, 'info');
   } catch (err) {
     showMessage(explain(err));
   }
@@ -781,6 +788,7 @@ async function goToNode(id) {
     state.review = { n: n.number, pos, node: id, side: true };
     state.reviewAnalysis = null;
     render();
+    if (state.analyzeMode) analyzeSoon();
   } catch (err) {
     showMessage(explain(err));
   }
@@ -944,6 +952,7 @@ function renderBoard() {
     mover: a ? STONE[a.to_move] : null,
     hint: !r && state.hint && state.hint.n === g.move_number ? state.hint.move : null,
     mistake: r && !r.side ? boardMarks(g, r.n) : null,
+    markup: shownMarkup(),
   });
   $('board').classList.toggle('busy', thinking);
   const n = r ? r.n : g.move_number;
@@ -951,11 +960,26 @@ function renderBoard() {
     (lastMove ? `, last move ${lastMove}` : '') + '. Arrow keys move the cursor, Enter plays.');
 }
 
+// Is analysis event a about the position reviewed (a variation's names its node)?
+function isOfReview(a) {
+  const r = state.review;
+  if (!r || !a) return false;
+  const node = a.node === undefined ? null : a.node;
+  return r.side ? node === r.node : node === null && a.move_number === r.n;
+}
+
+// The markup (triangles, squares, circles, crosses, labels) of the node shown, from the tree.
+function shownMarkup() {
+  const g = state.game;
+  if (!g || tree.gameId !== g.id) return null;
+  const n = nodeOf(currentNode());
+  return (n && n.markup) || null;
+}
+
 // The analysis of the position reviewed, while "Analyze" is on and it has one; else null.
 function reviewedAnalysis() {
-  const r = state.review;
   const a = state.reviewAnalysis;
-  return r && state.analyzeMode && a && a.move_number === r.n ? a : null;
+  return state.analyzeMode && isOfReview(a) ? a : null;
 }
 
 // The candidates, most visited first.
@@ -1283,8 +1307,7 @@ function renderReview() {
   $('rv-first').disabled = $('rv-prev').disabled = r.n === 0;
   $('rv-last').disabled = $('rv-next').disabled = r.side ? !childrenOf(r.node).length : r.n === g.move_number;
   if (r.side) $('rv-last').disabled = false;
-  $('rv-continue').disabled = r.side || (r.n === g.move_number && g.phase === 'play');
-  $('rv-analyze').disabled = !!r.side;
+  $('rv-continue').disabled = !r.side && r.n === g.move_number && g.phase === 'play';
   $('rv-delete').hidden = !r.side;
   $('rv-comment').hidden = tree.gameId !== g.id;
 }

@@ -760,6 +760,10 @@ class LocalBackend {
     return this.tree();
   }
 
+  async copyNode() {
+    return this.tree();
+  }
+
   // The game as an SGF file, for the download link: tengen's SGF of the game as it stands.
   sgfUrl(id) {
     const rec = this.games.get(id);

@@ -53,6 +53,7 @@ export const serverBackend = {
   review: (id, playouts) => request('POST', game(id) + '/review', { playouts }),
   cancelReview: (id) => request('DELETE', game(id) + '/review'),
   copy: (id, move, opts = {}) => request('POST', game(id) + '/copy', { ...opts, move }),
+  copyNode: (id, node, opts = {}) => request('POST', game(id) + '/copy', { ...opts, node }),
   position: (id, n) => request('GET', game(id) + '/position?move=' + n),
   tree: (id) => request('GET', game(id) + '/tree'),
   treeNode: (id, node) => request('GET', game(id) + '/tree/' + node),

@@ -198,6 +198,8 @@ export class BoardView {
   //   hint: vertex|null (a move suggested to the player: a ring),
   //   mistake: { level, played: vertex|null, best: vertex|null } | null (a game review's mistake:
   //     the move played ringed and the best move marked, in the colour of the mistake's size),
+  //   markup: { triangle, square, circle, cross: [vertex], labels: [{ at: vertex, text }] } | null
+  //     (an SGF node's marks: TR, SQ, CR, MA, LB), drawn in the colour that shows on each point,
   // }
   render(model) {
     if (model.size !== this.size) this.build(model.size);
@@ -295,8 +297,44 @@ export class BoardView {
     if (best && (model.board[best.y] || '')[best.x] === '.') {
       el('circle', { cx: best.x, cy: best.y, r: 0.36, class: `best-mark ${mistake.level}`, 'data-testid': 'best-mark', 'data-move': mistake.best }, this.layerMarks);
     }
+    if (model.markup) this.drawMarkup(model.markup);
     this.drawHover();
     this.drawCursor();
+  }
+
+  // The marks of an SGF node: a shape or a label on each point, light on a black stone, dark
+  // elsewhere; a label on an empty point hides the grid under it, as in printed diagrams.
+  drawMarkup(markup) {
+    const m = this.model;
+    const size = m.size;
+    const layer = this.layerMarks;
+    const shapes = {
+      triangle: (x, y, g) => el('path', { d: `M${x} ${y - 0.3}L${x + 0.26} ${y + 0.15}L${x - 0.26} ${y + 0.15}Z` }, g),
+      square: (x, y, g) => el('rect', { x: x - 0.2, y: y - 0.2, width: 0.4, height: 0.4 }, g),
+      circle: (x, y, g) => el('circle', { cx: x, cy: y, r: 0.24 }, g),
+      cross: (x, y, g) => el('path', { d: `M${x - 0.2} ${y - 0.2}L${x + 0.2} ${y + 0.2}M${x + 0.2} ${y - 0.2}L${x - 0.2} ${y + 0.2}` }, g),
+    };
+    const tone = (p) => {
+      const c = (m.board[p.y] || '')[p.x];
+      return c === 'X' ? ' on-black' : c === 'O' ? ' on-white' : ' on-empty';
+    };
+    for (const [kind, draw] of Object.entries(shapes)) {
+      for (const v of markup[kind] || []) {
+        const p = parseVertex(size, v);
+        if (!p) continue;
+        const g = el('g', { class: `markup ${kind}${tone(p)}`, 'data-markup': kind, 'data-at': v }, layer);
+        draw(p.x, p.y, g);
+      }
+    }
+    for (const label of markup.labels || []) {
+      const p = parseVertex(size, label.at);
+      if (!p) continue;
+      const g = el('g', { class: `markup label${tone(p)}`, 'data-markup': 'label', 'data-at': label.at }, layer);
+      if ((m.board[p.y] || '')[p.x] === '.') el('circle', { cx: p.x, cy: p.y, r: 0.32, class: 'label-bg' }, g);
+      const text = [...String(label.text)].slice(0, 3).join('');
+      const t = el('text', { x: p.x, y: p.y, class: 'label-text' + (text.length > 1 ? ' small' : '') }, g);
+      t.textContent = text;
+    }
   }
 
   setHover(v) {
