@@ -573,7 +573,7 @@ function toggleAnalyze() {
   if (state.analyzeMode) {
     state.analyzedAt = null;
     const r = state.review;
-    if (r && r.n === g.move_number && g.phase !== 'play') {
+    if (r && !r.side && r.n === g.move_number && g.phase !== 'play') {
       announce('The end of a finished game is not analysed: step back with ← to analyse a move before it.');
     } else if (isReviewing() && (g.ai_thinking || state.genmoveInFlight)) {
       announce('The analysis starts once tengen has moved.');

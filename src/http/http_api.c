@@ -1093,8 +1093,6 @@ static bool check_analyze(const web_game_t *g, bool has_move, double n, web_repl
     return false;
 }
 
-/* Start an analysis (docs/web.md, "Analysis"); one in progress is ended first, so a second
- * request starts it again with its own settings. Answers at once. */
 /* The `node` field of analyze and copy: a node id of the game's tree, exclusive with `move`.
  * False after a 400 reply. */
 static bool node_field(const cJSON *body, bool has_move, bool *has_node, double *node,
@@ -1129,6 +1127,8 @@ static bool find_node_position(web_game_t *g, bool has_node, double node, bool w
     return true;
 }
 
+/* Start an analysis (docs/web.md, "Analysis"); one in progress is ended first, so a second
+ * request starts it again with its own settings. Answers at once. */
 static void handle_analyze(web_t *w, web_game_t *g, const cJSON *body, web_reply_t *r)
 {
     bool has_seconds = false, has_move = false, has_node = false;

@@ -54,7 +54,6 @@ static const char *const MAIN_OWNED[] = {"B",   "W",   "AB",  "AW", "AE", "PL", 
  * ids, written from them, never kept as properties. Unlike the lists above, a file that has them
  * has a tree to read (its ids may not be the preorder numbers of its main line). */
 static const char *const TREE_OWNED[] = {"XID", "XNI", NULL};
-#define WEB_MAX_NODE_ID 999999999 /* ids are at most 9 digits, as the API reads them */
 
 static bool is_in(const char *const *list, const char *id)
 {
