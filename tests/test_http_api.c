@@ -563,7 +563,8 @@ static void test_tree_study(void **state)
     assert_int_equal((int)number_of(tree_node(j, dd2), "parent"), gg);
     cJSON_Delete(j);
     /* Saved, they are the first variation of the game's last position, which an SGF reader
-     * takes for the main line: the game still ends where it did, through an unload and a restart. */
+     * takes for the main line: the game still ends where it did, through an unload and a restart.
+     */
     before = tree_text(w, id);
     g = web_find_game(w, id);
     assert_true(web_game_unload(g));
