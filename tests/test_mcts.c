@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "ascii_board.h"
@@ -432,11 +433,91 @@ static void test_komi_offset(void **state)
     game_free(g);
 }
 
+/* A tree is reused only by a search that judges with about the same komi offset: the statistics
+ * of a genmove with a large dynamic komi are not an analysis's (offset 0). */
+static void test_komi_offset_reuse(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    game_t *g = game_new(9, &r);
+    mcts_config_t cfg;
+    mcts_config_default(&cfg);
+    cfg.max_playouts = 500 / test_scale();
+    cfg.memory_bytes = (size_t)16 << 20;
+    cfg.komi_offset = 20;
+    mcts_t *m = mcts_new(&cfg);
+    assert_non_null(m);
+    mcts_report_t rep;
+    mcts_search(m, g, STONE_BLACK, &rep);
+    cfg.komi_offset = 19.5; /* a move later: within the drift, the tree is kept */
+    mcts_set_config(m, &cfg);
+    mcts_search(m, g, STONE_BLACK, &rep);
+    assert_true(rep.reused_visits > 0);
+    cfg.komi_offset = 0; /* an analysis: another game's statistics */
+    mcts_set_config(m, &cfg);
+    mcts_search(m, g, STONE_BLACK, &rep);
+    assert_int_equal(rep.reused_visits, 0);
+    mcts_free(m);
+    game_free(g);
+}
+
+/* Dynamic komi: none in even games; in a handicap game white gets the points per stone of the
+ * colour the engine plays, falling linearly with the moves played to none after
+ * ENGINE_DYNKOMI_MOVES_PER_POINT moves per point. */
+static void test_dynamic_komi(void **state)
+{
+    (void)state;
+    rules_t r;
+    rules_preset(&r, "chinese");
+    r.komi = 0.5;
+    engine_settings_t s;
+    engine_settings_default(&s);
+    engine_t *e = engine_new(19, &r, &s);
+    assert_non_null(e);
+    assert_true(engine_dynamic_komi(e, STONE_BLACK) == 0);
+    assert_true(engine_dynamic_komi(e, STONE_WHITE) == 0);
+    game_t *g = engine_game(e);
+    assert_true(game_fixed_handicap(g, 4, NULL));
+    const double span = ENGINE_DYNKOMI_MOVES_PER_POINT * 19 * 19;
+    const double per_stone[3] = {0, ENGINE_DYNKOMI_BLACK_PER_STONE,
+                                 ENGINE_DYNKOMI_WHITE_PER_STONE};
+    double before[3] = {0, 0, 0};
+    for (stone_t c = STONE_BLACK; c <= STONE_WHITE; c++) {
+        before[c] = engine_dynamic_komi(e, c);
+        const double want = per_stone[c] * 4 * (1 - game_move_count(g) / span);
+        assert_true(fabs(before[c] - want) < 1e-9);
+        assert_true(before[c] > 0.95 * per_stone[c] * 4);
+    }
+    /* Fill the board row by row, legal moves only, until the span is over. */
+    const board_t *b = game_board(g);
+    int halfway_checked = 0;
+    for (int p = 0; p < b->num_points && game_move_count(g) <= span + 1; p++) {
+        if (board_at(b, p) != STONE_EMPTY) continue;
+        if (game_play(g, game_to_move(g), p) != GAME_OK) continue;
+        if (game_move_count(g) == (int)(span / 2)) {
+            for (stone_t c = STONE_BLACK; c <= STONE_WHITE; c++) {
+                const double k = engine_dynamic_komi(e, c);
+                assert_true(fabs(k - per_stone[c] * 4 * (1 - game_move_count(g) / span)) < 1e-9);
+                assert_true(k < before[c] || per_stone[c] == 0);
+            }
+            halfway_checked = 1;
+        }
+    }
+    assert_true(halfway_checked);
+    assert_true(game_move_count(g) > span);
+    assert_true(engine_dynamic_komi(e, STONE_BLACK) == 0);
+    assert_true(engine_dynamic_komi(e, STONE_WHITE) == 0);
+    engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_visits_add_up),    cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_komi_offset),
+        cmocka_unit_test(test_dynamic_komi),
+        cmocka_unit_test(test_komi_offset_reuse),
         cmocka_unit_test(test_memory_limit),     cmocka_unit_test(test_tree_reuse),
         cmocka_unit_test(test_finds_capture),    cmocka_unit_test(test_saves_atari),
         cmocka_unit_test(test_atari_go_capture), cmocka_unit_test(test_dead_stone),

@@ -32,10 +32,15 @@ typedef enum engine_kind {
 
 #define ENGINE_DEFAULT_SECONDS 5.0 /* per move when neither playouts nor time is given */
 #define ENGINE_RESIGN_NEVER (-1.0)
-/* Dynamic komi of genmove in handicap games taken by the engine (black): this many points per
- * handicap stone on 19x19 (in proportion to the area on other sizes), down to none after this
- * many moves per point. */
-#define ENGINE_DYNKOMI_PER_STONE 7.0
+/* Dynamic komi of genmove in handicap games: white is given this many extra points per handicap
+ * stone when the engine takes the handicap (black) or gives it (white), down to none after this
+ * many moves per point of the board. */
+#ifndef ENGINE_DYNKOMI_BLACK_PER_STONE
+#define ENGINE_DYNKOMI_BLACK_PER_STONE 7.0
+#endif
+#ifndef ENGINE_DYNKOMI_WHITE_PER_STONE
+#define ENGINE_DYNKOMI_WHITE_PER_STONE 7.0
+#endif
 #define ENGINE_DYNKOMI_MOVES_PER_POINT 0.55
 
 typedef struct engine_settings {
@@ -78,6 +83,9 @@ void engine_free(engine_t *e);
 /* Replace the settings; returns false (settings unchanged) if they are unusable. */
 bool engine_set_settings(engine_t *e, const engine_settings_t *s);
 const engine_settings_t *engine_settings(const engine_t *e);
+/* The points of komi white is given on top of the game's in genmove's search for c now: dynamic
+ * komi in handicap games (ENGINE_DYNKOMI_*), 0 in even games. */
+double engine_dynamic_komi(const engine_t *e, stone_t c);
 
 /* The game. The front end plays, undoes, resets it directly; the engine notices changes itself
  * (the tree is kept only when the new position continues the old one). */

@@ -349,27 +349,31 @@ void engine_time_plan(const engine_t *e, stone_t c, double *soft, double *hard)
     }
 }
 
-/* The per-move limits for c: the playout limit of the settings and the time plan. */
-/* Dynamic komi in handicap games (Pachi's linear form): taking a handicap, the engine judges its
- * simulations as if white had ENGINE_DYNKOMI_PER_STONE more komi per handicap stone, falling
- * linearly to none after ENGINE_DYNKOMI_MOVES_PER_POINT moves per point of the board. Without it
- * every simulation looks won and the search cannot tell good moves from slack ones. */
-static double dynamic_komi(const engine_t *e, stone_t c)
+/* Dynamic komi in handicap games, in the linear form of Pachi's: the engine judges its simulations
+ * as if white had some points more komi per handicap stone, falling linearly to none after
+ * ENGINE_DYNKOMI_MOVES_PER_POINT moves per point of the board. Taking a handicap, every simulation
+ * looks won without it, and the search cannot tell good moves from slack ones; giving one, every
+ * simulation looks lost, the search cannot tell the moves that keep a chance from the others, and
+ * the engine resigns a game that its weaker opponent would still give back. The points per stone
+ * do not grow on small boards: early moves are worth about a komi's points on every size. */
+double engine_dynamic_komi(const engine_t *e, stone_t c)
 {
     const game_t *g = e->game;
     const int h = game_handicap(g);
-    if (c != STONE_BLACK || h < 2) return 0;
+    if (h < 2) return 0;
     const int size = game_size(g);
     const double span = ENGINE_DYNKOMI_MOVES_PER_POINT * size * size;
     const double left = 1.0 - game_move_count(g) / span;
-    /* Handicap stones are worth more per stone on small boards: scale by the board's area. */
-    return left > 0 ? ENGINE_DYNKOMI_PER_STONE * h * left * (size * size) / 361.0 : 0;
+    const double per_stone =
+        c == STONE_BLACK ? ENGINE_DYNKOMI_BLACK_PER_STONE : ENGINE_DYNKOMI_WHITE_PER_STONE;
+    return left > 0 ? per_stone * h * left : 0;
 }
 
+/* The per-move limits for c: the playout limit of the settings and the time plan. */
 static void limits_for_move(engine_t *e, stone_t c, mcts_config_t *cfg)
 {
     mcts_config_from(&e->s, cfg);
-    cfg->komi_offset = dynamic_komi(e, c);
+    cfg->komi_offset = engine_dynamic_komi(e, c);
     engine_time_plan(e, c, &e->soft, &e->hard);
     cfg->max_seconds = e->hard;
     /* With a playout limit the time is only a cap, which mcts enforces by itself. */

@@ -99,6 +99,7 @@ struct mcts {
     int root_size;
     rules_t root_rules;
     int root_handicap;
+    double root_komi_offset; /* cfg.komi_offset of the searches the tree's statistics come from */
     stone_t root_to_move;
     hist_entry_t *hist;
     int hist_len, hist_cap;
@@ -408,7 +409,8 @@ static uint32_t reusable_root(const mcts_t *m, const game_t *g, stone_t c)
 {
     if (!m->root || !m->cfg.reuse_tree) return 0;
     if (game_size(g) != m->root_size || !same_rules(game_rules(g), &m->root_rules) ||
-        game_handicap(g) != m->root_handicap)
+        game_handicap(g) != m->root_handicap ||
+        fabs(m->cfg.komi_offset - m->root_komi_offset) > MCTS_REUSE_KOMI_DRIFT)
         return 0;
     const int n = game_move_count(g);
     if (n < m->hist_len) return 0;
@@ -471,6 +473,7 @@ static bool remember_root(mcts_t *m, const game_t *g, stone_t c)
     m->root_size = game_size(g);
     m->root_rules = *game_rules(g);
     m->root_handicap = game_handicap(g);
+    m->root_komi_offset = m->cfg.komi_offset;
     m->root_to_move = c;
     return true;
 }
@@ -890,6 +893,30 @@ static int cmp_stats(const void *a, const void *b)
     return x->point - y->point;
 }
 
+/* The index in m->stats (sorted by visits) of the move to play: the most visited one, unless
+ * MCTS_FINAL_LCB_Z is set; then, of the moves with at least MCTS_FINAL_LCB_VISITS of the most
+ * visited one's visits, the one whose win rate has the highest lower confidence bound, so that a
+ * move whose visits came from its prior and whose real results fell late is not played on its
+ * visits alone. */
+static int final_choice(const mcts_t *m)
+{
+    if (!(MCTS_FINAL_LCB_Z > 0) || m->num_stats < 2) return 0;
+    const double floor = m->stats[0].visits * MCTS_FINAL_LCB_VISITS;
+    int chosen = 0;
+    double chosen_lcb = -1;
+    for (int i = 0; i < m->num_stats && m->stats[i].visits >= floor; i++) {
+        const mcts_move_stats_t *s = &m->stats[i];
+        if (s->visits <= 0) break;
+        const double w = s->winrate;
+        const double lcb = w - MCTS_FINAL_LCB_Z * sqrt(w * (1 - w) / s->visits);
+        if (lcb > chosen_lcb) {
+            chosen_lcb = lcb;
+            chosen = i;
+        }
+    }
+    return chosen;
+}
+
 /* The ownership from the sums of the first `workers` workers. During a threaded search only
  * worker 0 (the caller's thread, which reports) may be read; at the end, all of them. */
 static void update_ownership(mcts_t *m, int workers)
@@ -983,8 +1010,9 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
     r->seconds = seconds_since(&m->start);
     r->nodes = (long)atomic_load_explicit(&m->used, memory_order_relaxed) - 1;
     r->pool_full = atomic_load_explicit(&m->pool_full, memory_order_relaxed);
-    r->best = m->num_stats ? m->stats[0].point : POINT_PASS;
-    r->winrate = m->num_stats ? m->stats[0].winrate : 0.5;
+    const int chosen = final_choice(m);
+    r->best = m->num_stats ? m->stats[chosen].point : POINT_PASS;
+    r->winrate = m->num_stats ? m->stats[chosen].winrate : 0.5;
     r->playout_moves = atomic_load_explicit(&m->playout_moves, memory_order_relaxed);
     r->num_moves = m->num_stats;
     r->moves = m->stats;

@@ -24,6 +24,18 @@
  * choice, and formerly ours) it scored 64% in self-play at 2,000 playouts
  * (docs/strength.md). Kept as a knob for experiments. */
 #define MCTS_UCB_C 0.0
+/* The move played: the most visited (MCTS_FINAL_LCB_Z 0), or of the moves with at least
+ * MCTS_FINAL_LCB_VISITS of its visits the one with the highest lower confidence bound of the win
+ * rate, w - z sqrt(w (1 - w) / n) (KataGo chooses its move this way). */
+#ifndef MCTS_FINAL_LCB_Z
+#define MCTS_FINAL_LCB_Z 0.0
+#endif
+#define MCTS_FINAL_LCB_VISITS 0.15
+/* A tree is reused for the next search only if its statistics were judged with a komi offset
+ * (dynamic komi) at most this many points away: the linear dynamic komi moves by a fraction of a
+ * point a move, while an analysis (no offset) after a genmove with a large one would read
+ * statistics of another game. */
+#define MCTS_REUSE_KOMI_DRIFT 1.0
 /* A leaf is expanded (children created) once it has this many real visits; before that its
  * playouts start from it. Saves memory and time on nodes visited once. */
 #define MCTS_EXPAND_VISITS 8
