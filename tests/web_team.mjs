@@ -3,7 +3,8 @@
 // creates it with the form and shares its link; the others open the link and join (one with a
 // name made of HTML, which must show as text); then the votes: a majority (one voter changes
 // their mind, some vote on the board, some in the list of proposals, all at once), a tie that
-// goes to the earliest proposal, a round after one voter pressed Leave and another closed the
+// goes to the earliest proposal (one voter's answer to its vote held back until its page's stream
+// has shown the vote closed: the page keeps the newer state), a round after one voter pressed Leave and another closed the
 // tab (the vote closes without them, before its time is up), and a round without votes (the
 // team passes). A reload keeps a voter's place.
 //
@@ -57,7 +58,15 @@ async function waitTeam(p, what, f) {
   for (;;) {
     const t = await teamState(p);
     if (t && f(t)) return t;
-    check(Date.now() < end, `waited for ${what}: ${JSON.stringify(t).slice(0, 400)}`);
+    if (Date.now() >= end) {
+      // What the server says, beside what the page shows: a page behind the server, or a vote stuck.
+      const server = await p.page.evaluate(async () => {
+        const s = window.tengenTeam.state;
+        const q = s.token ? `?token=${encodeURIComponent(s.token)}` : '';
+        return (await fetch(`/api/teams/${s.id}${q}`)).text();
+      }).catch((e) => `(no answer: ${e.message})`);
+      check(false, `waited for ${what}: the page shows ${JSON.stringify(t).slice(0, 600)}; the server says ${server.slice(0, 600)}`);
+    }
     await p.page.waitForTimeout(100);
   }
 }
@@ -156,10 +165,26 @@ try {
   await voteBoard(v[3], first);
   await waitTeam(v[10], 'the first proposal', (s) => s.vote.proposals.length === 1);
   await voteBoard(v[10], second);
+  // The answer to v[7]'s vote reaches its page only after the page's stream has shown the vote
+  // closed: the page must keep the newer state (an older answer shown over it stays there).
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  await v[7].page.route('**/api/teams/*/vote', async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  }, { times: 1 });
   await Promise.all(v.map((p, i) => (i === 3 || i === 10 ? null : i < 10 ? voteList(p, first) : voteList(p, second))));
   t = await waitTeam(v[7], 'the tie result', (s) => s.results.length === 2);
   check(t.results[1].move === first && t.results[1].votes === 10 && t.results[1].cast === 20, `tie: ${JSON.stringify(t.results[1])}`);
   check((await gameState(v[7])).moves[2] === first, 'the move played');
+  const answered = v[7].page.waitForEvent('requestfinished', (r) => r.url().endsWith('/vote'));
+  release();
+  await answered;
+  await v[7].page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  t = await teamState(v[7]);
+  check(t.results.length === 2, `the answer to a vote shown over a newer state: ${JSON.stringify(t.vote)}`);
+  await v[7].page.unroute('**/api/teams/*/vote');
 
   step('one voter leaves, another closes the tab: the vote does not wait for them');
   await voteOpen(v[0], 5);

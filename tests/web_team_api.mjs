@@ -202,8 +202,14 @@ check(t.you.vote === 'C3', 'A changes to C3');
 check(JSON.stringify(t.vote.proposals.map((p) => [p.move, p.votes])) === '[["D4",0],["C3",2]]', `votes after the change: ${JSON.stringify(t.vote.proposals)}`);
 check(t.vote.votes === 2 && t.status === 'voting', 'still open: C has not voted');
 await until('the stream shows two votes', () => streamA.events.some((e) => e.event === 'team' && e.data.vote && e.data.vote.votes === 2));
-await vote(id, tokC, 'D4'); // every voter present has voted: the vote closes
+const last = await vote(id, tokC, 'D4'); // every voter present has voted: the vote closes
 let res = await resultOf(id, 0);
+// A reply and the stream reach a client in either order: seq orders the team's states.
+const closed = await until('the stream shows the result', () => streamA.events.find((e) => e.event === 'team' && e.data.results.length === 1));
+check(Number.isInteger(last.seq) && (closed.data.seq > last.seq || last.results.length === 1),
+  `the closed vote's seq ${closed.data.seq} after the last vote's ${last.seq}`);
+const seqs = streamA.events.filter((e) => e.event === 'team').map((e) => e.data.seq);
+check(seqs.every((q, k) => k === 0 || q > seqs[k - 1]), `the stream's team states in order: ${seqs}`);
 check(res.move === 'C3' && res.votes === 2 && res.cast === 3 && res.move_number === 1, `majority: ${JSON.stringify(res)}`);
 check(JSON.stringify(res.proposals) === JSON.stringify([{ move: 'D4', votes: 1, by: 'Ann' }, { move: 'C3', votes: 2, by: '<b>Bo</b> & "Cy"' }]), `the proposals kept: ${JSON.stringify(res.proposals)}`);
 t = await voteOpen(id, 3); // tengen moved

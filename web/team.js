@@ -66,13 +66,22 @@ function canVote() {
   return isVoter() && t.status === 'voting' && t.vote && !t.vote.closing;
 }
 
+// Show a team state. The stream sends them in order; a reply to a vote is a snapshot that can
+// reach the page after the stream's later states (the vote closed, the next one open), so one
+// older than the state shown is dropped: nothing newer would come to replace it until the next
+// change. A stream that reconnects to a restarted server counts again from its own start.
+function showTeam(team, fromStream) {
+  if (!fromStream && state.team && team.seq < state.team.seq) return;
+  state.team = team;
+  state.received = performance.now();
+  render();
+}
+
 async function vote(move) {
   if (!canVote()) return;
   showError('');
   try {
-    state.team = await call('POST', `/api/teams/${state.id}/vote`, { token: state.token, move });
-    state.received = performance.now();
-    render();
+    showTeam(await call('POST', `/api/teams/${state.id}/vote`, { token: state.token, move }), false);
   } catch (e) {
     showError(e.message);
   }
@@ -174,11 +183,7 @@ function openStream() {
   const q = state.token ? `?token=${encodeURIComponent(state.token)}` : '';
   const es = new EventSource(`/api/teams/${state.id}/events${q}`);
   state.stream = es;
-  es.addEventListener('team', (ev) => {
-    state.team = JSON.parse(ev.data);
-    state.received = performance.now();
-    render();
-  });
+  es.addEventListener('team', (ev) => showTeam(JSON.parse(ev.data), true));
   es.addEventListener('game', (ev) => {
     state.game = JSON.parse(ev.data);
     if (!state.game.ai_thinking) state.analysis = null;

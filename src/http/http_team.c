@@ -345,6 +345,8 @@ static cJSON *team_json(const web_team_t *t, int member)
     cJSON_AddNumberToObject(j, "vote_seconds", t->vote_seconds);
     cJSON_AddBoolToObject(j, "show_analysis", t->show_analysis);
     cJSON_AddStringToObject(j, "status", status_name(t->status));
+    /* Replies and the event stream reach a page in either order: this tells it which is newer. */
+    cJSON_AddNumberToObject(j, "seq", (double)t->seq);
     const double now = web_now();
     int counts[TEAM_MAX_PROPOSALS];
     const int cast = count_votes(t, counts);
