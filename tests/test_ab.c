@@ -594,6 +594,34 @@ static void test_move_now_stops_the_prover(void **state)
     game_free(g);
 }
 
+/* The poll (ab_set_poll) is where the browser's one thread reads a "stop" message: a poll that
+ * raises move now at its polls_to_stop-th call stops the search as a flag raised by another
+ * thread does, within the nodes of one poll. */
+static long polls, polls_to_stop;
+
+static void poll_then_stop(void)
+{
+    if (++polls == polls_to_stop) atomic_store(&move_now, true);
+}
+
+static void test_poll_lets_move_now_in(void **state)
+{
+    (void)state;
+    last_iteration_t it;
+    polls = 0;
+    polls_to_stop = 30;
+    ab_set_poll(poll_then_stop);
+    /* Never raised by the evaluation (stop_at -1): only the poll can stop it. */
+    ab_result_t r = search_with_move_now(-1, &it);
+    ab_set_poll(NULL);
+    assert_true(r.stopped);
+    assert_true(polls >= polls_to_stop && polls <= polls_to_stop + 1);
+    assert_true(r.nodes <= (uint64_t)(polls_to_stop + 1) * 1024);
+    assert_true(it.iterations >= 1);
+    assert_int_equal(r.best_move, it.best_move);
+    assert_true(r.best_move != POINT_NONE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -615,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_node_limit_stops),
         cmocka_unit_test(test_move_now_stops_alpha_beta),
         cmocka_unit_test(test_move_now_stops_the_prover),
+        cmocka_unit_test(test_poll_lets_move_now_in),
         cmocka_unit_test(test_influence_sees_frameworks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,8 @@
 // (playwright-core) against tengen running in the page's Web Worker: the page says it runs on one
 // thread, a 5x5 game to its count with tengen's search kept and its analysis on request, a reload
 // that keeps the game, undo, the SGF downloaded and opened, a handicap game, Atari Go against the
-// alpha-beta player, a 19x19 move within the strength's time, the live thinking and "Move now".
+// alpha-beta player, a 19x19 move within the strength's time, the live thinking, "Move now" (of the
+// Monte Carlo and of the alpha-beta search) and "Analyse this game" (completed, and cancelled).
 //
 // usage: node tests/web_static.mjs URL PROFILE_DIR   (URL: the served build-web-static/, ending in '/')
 import { chromium } from 'playwright-core';
@@ -174,6 +175,43 @@ try {
   g = await game();
   check(/wins|Jigo/.test(g.result_text), 'the game ends with its result', g.result_text);
 
+  // "Analyse this game": every position searched in the browser, the graph and the mistakes.
+  await tid('review-playouts').selectOption('500');
+  await tid('review-start').click();
+  await page.waitForFunction(() => {
+    const g2 = window.tengen.state.game;
+    return !g2.reviewing && g2.review && g2.review.done === g2.review.total;
+  }, null, { timeout: 60000 });
+  g = await game();
+  const rv = g.review;
+  const vertex = /^([A-HJ-Z]([1-9]|1[0-9]|2[0-5])|pass)$/;
+  const searched = rv.positions.every((p) => p && p.winrate >= 0 && p.winrate <= 1 && Number.isFinite(p.score_lead) &&
+    vertex.test(p.best) && p.visits > 0);
+  const costed = rv.positions.slice(1).every((p, i) => p.color === (i % 2 ? 'white' : 'black') &&
+    Number.isFinite(p.points_lost) && Number.isFinite(p.winrate_lost));
+  check(rv.playouts === 500 && rv.total === g.move_number + 1 && searched && costed,
+    'the game review searched every position: win rate, score lead, best move, points lost',
+    JSON.stringify(rv.positions.slice(0, 3)));
+  check(await page.locator('#gr-graph path.winrate').count() === 1 && /Every position analysed at 500/.test(await tid('review-status').textContent()),
+    'the review card draws the win rate and says it is done', await tid('review-status').textContent());
+  // A second review, cancelled: the positions it found are kept, the card says so.
+  await tid('review-playouts').selectOption('10000');
+  await tid('review-start').click();
+  await page.waitForFunction(() => window.tengen.state.game.review.done >= 1 && window.tengen.state.game.reviewing);
+  await tid('review-cancel').click();
+  await page.waitForFunction(() => !window.tengen.state.game.reviewing);
+  g = await game();
+  check(g.review.playouts === 10000 && g.review.done >= 1 && g.review.done < g.review.total,
+    'a cancelled review keeps the positions it found', `${g.review.done} of ${g.review.total}`);
+  const kept = g.review.done;
+  await page.reload();
+  await page.waitForFunction((id) => {
+    const g2 = window.tengen && window.tengen.state.game;
+    return g2 && g2.id === id;
+  }, g.id);
+  g = await game();
+  check(g.review && g.review.done === kept && !g.reviewing, 'a reload keeps the review', `${g.review && g.review.done} of ${g.review && g.review.total}`);
+
   // SGF out: the download has the moves and the result.
   const [download] = await Promise.all([page.waitForEvent('download'), tid('download-sgf').click()]);
   const sgfPath = join(profile, 'out.sgf');
@@ -256,6 +294,23 @@ try {
   g = await waitHumanTurn();
   took = (Date.now() - t) / 1000;
   check(g.move_number === 2 && took < 5, '"Move now" ends a 60-second search', `${took.toFixed(1)} s`);
+
+  // "Move now" reaches the alpha-beta player's search too.
+  await newGame({ size: 9, rules: 'chinese', komi: 7.5, engine: 'ab', playouts: 0, seconds: 60 });
+  await page.locator('#board [data-vertex="E5"]').click();
+  await tid('move-now').waitFor({ state: 'visible' });
+  // Its first iteration is always completed (a move to play): let it pass.
+  await page.waitForFunction(() => {
+    const a = window.tengen.state.analysis;
+    return window.tengen.state.game.ai_thinking && a && a.move_number === 1;
+  });
+  await page.waitForTimeout(1000);
+  t = Date.now();
+  await tid('move-now').click();
+  g = await waitHumanTurn();
+  took = (Date.now() - t) / 1000;
+  check(g.move_number === 2 && g.ai.engine === 'ab' && g.moves[1] !== 'pass' && took < 5 && g.ai_move.seconds < 15,
+    '"Move now" ends a 60-second alpha-beta search', `${g.moves[1]} after ${took.toFixed(1)} s, searched ${g.ai_move.seconds} s`);
 
   check(apiCalls.length === 0, 'no request to a tengen server', apiCalls.slice(0, 3).join(' '));
   check(pageErrors.length === 0, 'no page errors', pageErrors.join('; '));

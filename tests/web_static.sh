@@ -4,7 +4,7 @@
 # plays it in Debian chromium with playwright-core (tests/web_static.mjs) against tengen in the
 # page's Web Worker: a 5x5 game to its count with the analysis shown, a reload that keeps it,
 # undo, SGF out and in, a handicap game, Atari Go against alpha-beta, a 19x19 move within its
-# time, the live thinking and "Move now".
+# time, the live thinking, "Move now" (Monte Carlo and alpha-beta) and "Analyse this game".
 #
 # usage: bash tests/web_static.sh path/to/tengen   (from the source root; CTest does this)
 #

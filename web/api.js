@@ -10,6 +10,6 @@ const meta = document.querySelector('meta[name="tengen-backend"]');
 const wantLocal = !!meta && meta.content === 'local';
 
 export { ApiError };
-// The server's features the in-browser engine lacks (clocks, game review) are hidden there.
+// The server's features the in-browser engine lacks (clocks) are hidden there.
 export const inBrowser = wantLocal;
 export const api = wantLocal ? (await import('./backend_local.js')).createLocalBackend() : serverBackend;

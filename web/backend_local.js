@@ -6,7 +6,8 @@
 //
 // The worker holds one game at a time. Before a command the engine is brought to the game asked
 // for: the SGF of its start loaded, its moves played (a game switch, an undo, a reload). One
-// command runs at a time (the `engine` chain); an analysis holds the engine until it is stopped.
+// command runs at a time (the `engine` chain); an analysis holds the engine until it is stopped,
+// a game review ("Analyse this game") until it has searched every position or is cancelled.
 
 import { ApiError } from './api_error.js';
 import { EngineWorker } from './engine_client.js';
@@ -19,11 +20,13 @@ const PRESETS = ['chinese', 'japanese', 'korean', 'aga', 'new-zealand', 'tromp-t
 const TERRITORY_RULES = new Set(['japanese', 'korean']);
 const INFO_INTERVAL = 25; // centiseconds between info lines: the page redraws about 4 times a second
 const ANALYZE_SECONDS = 60; // an analysis's default length, as the server's
+const REVIEW_PLAYOUTS = { min: 10, max: 100000, otherwise: 2000 }; // per position, as the server's
 const NAME = { black: 'Black', white: 'White' };
 const other = (c) => (c === 'black' ? 'white' : 'black');
 const gtpColor = (c) => (c === 'black' ? 'b' : 'w');
 
 const fail = (status, reason, message) => new ApiError(status, message, { error: message, reason });
+const round = (x, digits) => Math.round(x * 10 ** digits) / 10 ** digits;
 const notFound = () => fail(404, 'not found', 'No such game.');
 
 function newId() {
@@ -157,6 +160,13 @@ class LocalBackend {
     const settings = LocalBackend.settingsKey(rec.ai);
     const l = this.loaded;
     if (l && l.id === rec.id && l.moves === upto && l.settings === settings) return;
+    if (l && l.id === rec.id && l.settings === settings && l.moves < upto && l.moves >= rec.start_moves) {
+      // Forward by the moves after it (a review's next position): no reload.
+      this.loaded = null;
+      for (let i = l.moves; i < upto; i++) await this.gtp(`play ${gtpColor(rec.colors[i])} ${rec.moves[i]}`);
+      this.loaded = { id: rec.id, moves: upto, settings };
+      return;
+    }
     this.loaded = null;
     if (!l || l.settings !== settings) {
       const ready = await this.worker.init(LocalBackend.engineOptions(rec.ai));
@@ -201,7 +211,7 @@ class LocalBackend {
   // ---- records, states and events ----
 
   liveOf(id) {
-    if (!this.live.has(id)) this.live.set(id, { thinking: false, analyzing: false, genmove: null, analysis: null, search: null });
+    if (!this.live.has(id)) this.live.set(id, { thinking: false, analyzing: false, genmove: null, analysis: null, search: null, review: null });
     return this.live.get(id);
   }
 
@@ -240,7 +250,7 @@ class LocalBackend {
       players: rec.players || null, info: null, comments: {}, variations_dropped: 0,
       last_move: rec.moves.length ? rec.moves[rec.moves.length - 1] : null,
       board: [...pos.board], captures: { ...pos.captures },
-      ai_thinking: live.thinking, analyzing: live.analyzing, reviewing: false, review: null,
+      ai_thinking: live.thinking, analyzing: live.analyzing, reviewing: !!live.review, review: this.reviewOf(rec),
       ai_move: rec.ai_move, last_analysis: rec.last_analysis, scoring: rec.scoring,
       end: rec.end, result: rec.result, result_text: rec.result ? resultText(rec.result) : null,
       created: rec.created, updated: rec.updated,
@@ -326,8 +336,80 @@ class LocalBackend {
     if (live.analysis) await this.stopAndWait(live.analysis, live.search);
   }
 
+  // End every search that holds the engine aside from a move: analyses and reviews.
   async endAllAnalyses() {
-    for (const id of this.live.keys()) await this.endAnalysis(id);
+    for (const id of this.live.keys()) {
+      await this.endAnalysis(id);
+      await this.endReview(id);
+    }
+  }
+
+  // ---- the game review ("Analyse this game", docs/web.md "Game review") ----
+
+  // The state's `review`: rec.review.found[k] is what the search of the position after k moves
+  // found ({ winrate, score_lead, best, visits }, Black's numbers), or nothing.
+  reviewOf(rec) {
+    const live = this.liveOf(rec.id);
+    const rv = rec.review;
+    if (!rv && !live.review) return null;
+    const found = rv ? rv.found : [];
+    const positions = [];
+    let done = 0;
+    let before = null;
+    for (let k = 0; k <= rec.moves.length; k++) {
+      const x = found[k] || null;
+      let p = null;
+      if (x) {
+        done++;
+        p = { winrate: x.winrate, score_lead: x.score_lead, best: x.best, visits: x.visits };
+        if (k > 0) {
+          // What the move cost its player: the drop of the mover's lead and win rate.
+          const mover = rec.colors[k - 1];
+          const sign = mover === 'black' ? 1 : -1;
+          p.color = mover;
+          if (before) {
+            p.points_lost = round(sign * (before.score_lead - x.score_lead), 1);
+            p.winrate_lost = round(sign * (before.winrate - x.winrate), 3);
+          }
+        }
+      }
+      positions.push(p);
+      before = x;
+    }
+    return { running: !!live.review, playouts: rv ? rv.playouts : 0, positions, done, total: rec.moves.length + 1 };
+  }
+
+  // Search every position of rec in turn (tengen-review, the worker's own command); each one
+  // found is kept (in the browser's store too) and sent as a `review` event.
+  startReview(rec, playouts) {
+    const live = this.liveOf(rec.id);
+    const job = { cancelled: false, search: {} };
+    rec.review = { playouts, found: [] };
+    live.review = job;
+    job.done = this.withEngine(async () => {
+      for (let k = 0; k <= rec.moves.length && !job.cancelled; k++) {
+        await this.sync(rec, k);
+        if (job.cancelled) break;
+        const f = (await this.gtp(`tengen-review ${playouts}`, null, job.search)).trim().split(/\s+/);
+        // A search cut short is not kept: its position stays unreviewed.
+        if (job.cancelled || !(Number(f[4]) > 0)) continue;
+        rec.review.found[k] = { winrate: round(Number(f[0]), 3), score_lead: round(Number(f[1]), 1), best: f[2], visits: Number(f[3]) };
+        await this.store.put(rec);
+        this.emit(rec.id, 'review', this.reviewOf(rec));
+      }
+    }).finally(async () => {
+      live.review = null;
+      await this.save(rec);
+    });
+    job.done.catch(() => {});
+  }
+
+  // End the review of game id, if one runs, and wait for it (the positions found are kept).
+  async endReview(id) {
+    const job = this.liveOf(id).review;
+    if (!job) return;
+    job.cancelled = true;
+    await this.stopAndWait(job.done, job.search);
   }
 
   // Search the position after n moves (the current one, or a past one in a review).
@@ -479,6 +561,7 @@ class LocalBackend {
   async deleteGame(id) {
     const rec = await this.record(id);
     await this.endAnalysis(id);
+    await this.endReview(id);
     if (this.liveOf(id).genmove) await this.stopAndWait(this.liveOf(id).genmove, this.liveOf(id).search);
     await this.store.delete(id);
     this.games.delete(id);
@@ -502,6 +585,7 @@ class LocalBackend {
       throw fail(409, 'occupied', MOVE_REFUSED.occupied);
     }
     await this.endAnalysis(id);
+    await this.endReview(id);
     return this.withEngine(async () => {
       await this.sync(rec);
       const r = await this.worker.command(`play ${gtpColor(rec.human)} ${vertex}`);
@@ -534,6 +618,7 @@ class LocalBackend {
     const colour = rec.positions[n].to_move;
     if (colour !== rec.ai.color) throw fail(409, 'not ai turn', 'It is your turn.');
     await this.endAnalysis(id);
+    await this.endReview(id);
     live.thinking = true;
     this.emit(id, 'state', this.state(rec));
     const started = performance.now();
@@ -590,6 +675,8 @@ class LocalBackend {
       await this.stopAndWait(live.genmove, live.search);
     } else if (live.analysis) {
       await this.endAnalysis(id);
+    } else if (live.review) {
+      await this.endReview(id);
     }
     return this.state(rec);
   }
@@ -601,6 +688,7 @@ class LocalBackend {
       await this.stopAndWait(live.genmove, live.search);
     }
     await this.endAnalysis(id);
+    await this.endReview(id);
     if (rec.end === 'resign' && rec.result === `${rec.ai.color === 'black' ? 'B' : 'W'}+R`) {
       // The human resigned: only the resignation is taken back.
       this.reopen(rec);
@@ -612,6 +700,7 @@ class LocalBackend {
     if (keep < 0) throw fail(409, 'nothing to undo', 'There is no move of yours to take back.');
     for (const list of [rec.moves, rec.colors, rec.evaluations]) list.length = keep;
     rec.positions.length = keep + 1;
+    if (rec.review) rec.review.found.length = Math.min(rec.review.found.length, keep + 1);
     rec.start_moves = Math.min(rec.start_moves, keep);
     this.reopen(rec);
     rec.ai_move = null;
@@ -640,6 +729,7 @@ class LocalBackend {
       await this.stopAndWait(live.genmove, live.search);
     }
     await this.endAnalysis(id);
+    await this.endReview(id);
     if (rec.phase === 'over') return this.state(rec);
     rec.phase = 'over';
     rec.end = 'resign';
@@ -685,6 +775,7 @@ class LocalBackend {
     if (!Number.isInteger(n) || n < 0 || n > rec.moves.length) throw fail(400, 'bad field', 'move is out of range.');
     if (n === rec.moves.length && rec.phase !== 'play') throw fail(409, 'game over', 'The game is over.');
     if (live.thinking) throw fail(409, 'ai thinking', 'tengen is thinking about its move.');
+    if (live.review) throw fail(409, 'reviewing', 'tengen is analysing this game: wait for it, or cancel it.');
     await this.endAllAnalyses();
     this.startAnalysis(rec, seconds, n);
     const s = this.state(rec);
@@ -698,12 +789,27 @@ class LocalBackend {
     return this.state(rec);
   }
 
-  async review() {
-    throw fail(501, 'not here', 'Analysing a whole game needs the tengen server (tengen web).');
+  async review(id, playouts) {
+    const rec = await this.record(id);
+    const live = this.liveOf(id);
+    const n = playouts === undefined || playouts === null ? REVIEW_PLAYOUTS.otherwise : playouts;
+    if (!Number.isInteger(n) || n < REVIEW_PLAYOUTS.min || n > REVIEW_PLAYOUTS.max) {
+      throw fail(400, 'bad field', `playouts must be a whole number from ${REVIEW_PLAYOUTS.min} to ${REVIEW_PLAYOUTS.max.toLocaleString('en')}.`);
+    }
+    if (live.thinking) throw fail(409, 'ai thinking', 'tengen is thinking about its move.');
+    if (live.review) throw fail(409, 'reviewing', 'tengen is analysing this game already.');
+    if (!rec.moves.length) throw fail(409, 'no moves', 'There are no moves to analyse yet.');
+    await this.endAllAnalyses();
+    this.startReview(rec, n);
+    const s = this.state(rec);
+    this.emit(id, 'state', s);
+    return s;
   }
 
   async cancelReview(id) {
-    return this.getGame(id);
+    const rec = await this.record(id);
+    await this.endReview(id);
+    return this.state(rec);
   }
 
   // A new game from the first `move` moves of this one ("Continue from here").
@@ -722,6 +828,7 @@ class LocalBackend {
     c.colors = rec.colors.slice(0, n);
     c.evaluations = rec.evaluations.slice(0, n);
     c.positions = rec.positions.slice(0, n + 1);
+    if (rec.review) c.review = { playouts: rec.review.playouts, found: rec.review.found.slice(0, n + 1) };
     await this.endAllAnalyses();
     await this.withEngine(async () => {
       await this.sync(c);

@@ -1,4 +1,4 @@
-// review.js - "Analyse this game": the controls of the server's review job (strength, start,
+// review.js - "Analyse this game": the controls of the back end's review job (strength, start,
 // cancel, progress), its graph of Black's win rate and score lead over the moves (a click steps
 // the review to that move), the mistakes by points lost, and what a mistake shows on the board.
 // The review itself is the game state's `review` (docs/web.md, "Game review"), kept up to date

@@ -143,6 +143,14 @@ typedef struct ab_config {
 /* Defaults: area eval, solve mode, 2^20 table entries, symmetries on, no limits. */
 ab_config_t ab_config_default(void);
 
+/* A process-wide function that every alpha-beta search and proof calls every thousand nodes or
+ * so, before it checks its limits (NULL, the default: none). The browser build, which has one
+ * thread and no shared memory, returns to its event loop there so that a "stop" message can reach
+ * engine_stop_search while the search runs (as mcts_set_poll for the Monte Carlo search); native
+ * front ends leave it unset. */
+typedef void (*ab_poll_fn)(void);
+void ab_set_poll(ab_poll_fn fn);
+
 /* Search the position of g (its board, player to move, passes and history for superko) with the
  * rules of g. The game is not changed. Returns false (r untouched) if the game is over or out of
  * memory; otherwise fills r. Reproducible: no randomness. */

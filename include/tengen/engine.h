@@ -167,6 +167,19 @@ const float *engine_search_ownership(const engine_t *e);
  * the handicap bonus under area scoring). An estimate under every rule set. */
 double engine_score_lead(const engine_t *e, const float *ownership, stone_t c);
 
+/* A position's value as a game review keeps it, from the last search (engine_analyze_playouts
+ * with c to move, whose report is rep): Black's win rate; Black's score lead, which is the most
+ * visited move's mean final score when its simulations give one (the position's value under best
+ * play), else the estimate from the search's ownership; the most visited move (rep->best when
+ * the report lists none) and its visits. */
+typedef struct engine_evaluation {
+    double winrate;    /* Black's, 0..1 */
+    double score_lead; /* Black's, in points */
+    int best;          /* a point or POINT_PASS */
+    long visits;       /* of best */
+} engine_evaluation_t;
+engine_evaluation_t engine_evaluation(const engine_t *e, stone_t c, const mcts_report_t *rep);
+
 /* Ownership and win rate of the current position with to_move to play, from a search (the
  * --playouts limit, or the dead-stone playouts) unless one for this position is cached. The
  * win rate is for to_move; the array has BOARD_MAX_POINTS entries, +1 black. */

@@ -144,10 +144,19 @@ void ab_state_end_budget(ab_state_t *s, uint64_t limit)
     s->stop = ab_state_limits_reached(s);
 }
 
+static ab_poll_fn poll_fn;
+
+void ab_set_poll(ab_poll_fn fn)
+{
+    poll_fn = fn;
+}
+
 void ab_state_count_node(ab_state_t *s)
 {
     s->nodes++;
     if ((s->nodes & (AB_CHECK_EVERY - 1)) != 0) return;
+    /* The poll may set the stop request that the check below reads. */
+    if (poll_fn) poll_fn();
     if (ab_state_limits_reached(s)) s->stop = true;
 }
 

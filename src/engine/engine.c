@@ -1031,6 +1031,18 @@ double engine_score_lead(const engine_t *e, const float *ownership, stone_t c)
     return c == STONE_BLACK ? area - komi : komi - area;
 }
 
+engine_evaluation_t engine_evaluation(const engine_t *e, stone_t c, const mcts_report_t *rep)
+{
+    engine_evaluation_t v = {c == STONE_BLACK ? rep->winrate : 1 - rep->winrate, 0, rep->best, 0};
+    v.score_lead = engine_score_lead(e, engine_search_ownership(e), STONE_BLACK);
+    if (rep->num_moves > 0) {
+        v.best = rep->moves[0].point;
+        v.visits = rep->moves[0].visits;
+        if (rep->moves[0].score_samples > 0) v.score_lead = rep->moves[0].score;
+    }
+    return v;
+}
+
 const float *engine_position_ownership(engine_t *e, stone_t to_move, double *winrate)
 {
     ensure_ownership(e, to_move);

@@ -94,22 +94,12 @@ static bool review_stopped(const web_game_t *g)
            atomic_load(&g->web->stopping);
 }
 
-/* What the search of one position found, for c to move. */
+/* What the search of one position found, for c to move, as the review keeps it. */
 static web_review_entry_t review_entry(const engine_t *e, stone_t c, const mcts_report_t *rep)
 {
-    web_review_entry_t x = {true, 0.5, 0, rep->best, 0};
-    const double winrate = c == STONE_BLACK ? rep->winrate : 1 - rep->winrate;
-    x.winrate = web_round(winrate, 3);
-    /* The best move's own mean final score when its simulations give one (the position's value
-     * under best play), else the position's estimate from the ownership. */
-    double lead = engine_score_lead(e, engine_search_ownership(e), STONE_BLACK);
-    if (rep->num_moves > 0) {
-        x.best = rep->moves[0].point;
-        x.visits = rep->moves[0].visits;
-        if (rep->moves[0].score_samples > 0) lead = rep->moves[0].score;
-    }
-    x.score_lead = web_round(lead, 1);
-    return x;
+    const engine_evaluation_t v = engine_evaluation(e, c, rep);
+    return (web_review_entry_t){true, web_round(v.winrate, 3), web_round(v.score_lead, 1), v.best,
+                                v.visits};
 }
 
 void web_review_run(web_game_t *g)

@@ -4,15 +4,17 @@
  * GTP front end has. The move model is a file the worker writes into the in-memory file system.
  *
  * The build has one thread and no shared memory, so a "stop" message cannot set a flag while a
- * search runs. Instead the search calls search_poll() (mcts_set_poll), which now and then returns
+ * search runs. Instead the search calls search_poll() (mcts_set_poll, ab_set_poll: the Monte Carlo
+ * and the alpha-beta searches), which now and then returns
  * to the browser's event loop (emscripten_sleep under Asyncify); a stop message that arrived
  * meanwhile calls tengen_wasm_stop, and the search ends with the playouts it has, as "move now"
  * does in the native front ends (engine_stop_search). The same stop ends lz-analyze and
  * kata-analyze, which here search inside the command (gtp_set_analysis_inline); their info lines
  * can be read while the command runs (tengen_wasm_output), so the page shows the search as it goes.
  *
- * One command of the browser's own: tengen-count, the count with the dead stones the player
- * chose, which the web game's scoring needs and GTP has no command for.
+ * Two commands of the browser's own, which the web game needs and GTP has none for: tengen-count,
+ * the count with the dead stones the player chose, and tengen-review, the search of one position
+ * of "Analyse this game".
  */
 #include <emscripten.h>
 #include <stdatomic.h>
@@ -24,6 +26,7 @@
 #include <time.h>
 
 #include "gtp/gtp.h"
+#include "tengen/ab.h"
 #include "tengen/board.h"
 #include "tengen/engine.h"
 #include "tengen/mcts.h"
@@ -100,6 +103,29 @@ static gtp_result_t cmd_count(gtp_t *g, int argc, char **argv)
     return GTP_SUCCESS;
 }
 
+/* tengen-review PLAYOUTS: the search of the position for the player to move that a game review
+ * makes (docs/web.md, "Game review"): PLAYOUTS playouts, or fewer after a stop, then
+ * "WINRATE SCORE_LEAD BEST VISITS PLAYOUTS": Black's win rate and score lead, the most visited
+ * move and its visits (engine_evaluation), and the playouts made (0: nothing to keep). */
+static gtp_result_t cmd_review(gtp_t *g, int argc, char **argv)
+{
+    char *end = NULL;
+    const long playouts = argc == 2 ? strtol(argv[1], &end, 10) : 0;
+    if (argc != 2 || *end || playouts < 1 || playouts > 1000000)
+        return gtp_error(g, "syntax: tengen-review PLAYOUTS (1 to 1000000)");
+    engine_t *e = gtp_engine(g);
+    const game_t *game = gtp_game(g);
+    const stone_t c = game_to_move(game);
+    mcts_report_t rep;
+    engine_analyze_playouts(e, c, playouts, &analysis_stop, NULL, NULL, &rep);
+    const engine_evaluation_t v = engine_evaluation(e, c, &rep);
+    char best[8];
+    board_point_to_gtp(game_board(game), v.best, best);
+    gtp_printf(g, "%.4f %.2f %s %ld %ld", v.winrate, v.score_lead, best, v.visits,
+               rep.playouts > 0 ? rep.playouts : 0);
+    return GTP_SUCCESS;
+}
+
 EMSCRIPTEN_KEEPALIVE const char *tengen_wasm_error(void)
 {
     return error;
@@ -159,7 +185,8 @@ EMSCRIPTEN_KEEPALIVE int tengen_wasm_start(double playouts, double seconds, int 
         snprintf(error, sizeof error, "cannot create the engine (out of memory or bad settings)");
         return 0;
     }
-    if (!gtp_add_command(g, "tengen-count", cmd_count)) {
+    if (!gtp_add_command(g, "tengen-count", cmd_count) ||
+        !gtp_add_command(g, "tengen-review", cmd_review)) {
         gtp_free(g);
         snprintf(error, sizeof error, "the GTP command table is full");
         return 0;
@@ -168,6 +195,7 @@ EMSCRIPTEN_KEEPALIVE int tengen_wasm_start(double playouts, double seconds, int 
     if (gtp) gtp_free(gtp);
     gtp = g;
     mcts_set_poll(search_poll);
+    ab_set_poll(search_poll);
     return 1;
 }
 
