@@ -53,11 +53,26 @@ need_chromium() {
     fi
 }
 
-# serve_static NAME DIR: a python3 static server on a free port for DIR (port 0: the system
-# picks; -u so it prints the port at once); sets SERVER_PID and PORT, and stops the server (and
-# removes SCRATCH unless KEEP is set) at exit. Fails the test NAME if it does not start.
+# serve_static NAME DIR [isolated]: a python3 static server on a free port for DIR (port 0: the
+# system picks; -u so it prints the port at once); with `isolated`, every answer carries the
+# headers that make a page cross-origin isolated (COOP same-origin, COEP require-corp). Sets
+# SERVER_PID and PORT, and stops the server (and removes SCRATCH unless KEEP is set) at exit.
+# Fails the test NAME if it does not start.
 serve_static() {
-    (cd "$2" && exec python3 -u -m http.server 0 --bind 127.0.0.1) >"$SCRATCH/server.log" 2>&1 &
+    local program='import http.server, sys
+class Isolated(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Isolated)
+print("Serving HTTP on 127.0.0.1 port %d (cross-origin isolated)" % server.server_address[1])
+server.serve_forever()'
+    if [ "${3:-}" = isolated ]; then
+        (cd "$2" && exec python3 -u -c "$program") >"$SCRATCH/server.log" 2>&1 &
+    else
+        (cd "$2" && exec python3 -u -m http.server 0 --bind 127.0.0.1) >"$SCRATCH/server.log" 2>&1 &
+    fi
     SERVER_PID=$!
     trap 'kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$SCRATCH"' EXIT
     PORT=

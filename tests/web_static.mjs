@@ -6,14 +6,18 @@
 // alpha-beta player, a 19x19 move within the strength's time, the live thinking, "Move now" (of the
 // Monte Carlo and of the alpha-beta search) and "Analyse this game" (completed, and cancelled).
 //
-// usage: node tests/web_static.mjs URL PROFILE_DIR   (URL: the served build-web-static/, ending in '/')
+// With `isolated` (the folder served with the COOP/COEP headers) a shorter run: the page says it
+// runs on several threads, one engine worker per processor; a move, an analysis and "Move now".
+//
+// usage: node tests/web_static.mjs URL PROFILE_DIR [isolated]
+//   (URL: the served build-web-static/, ending in '/')
 import { chromium } from 'playwright-core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [url, profile] = process.argv.slice(2);
-if (!url || !profile) {
-  console.error('usage: node tests/web_static.mjs URL PROFILE_DIR');
+const [url, profile, mode] = process.argv.slice(2);
+if (!url || !profile || (mode && mode !== 'isolated')) {
+  console.error('usage: node tests/web_static.mjs URL PROFILE_DIR [isolated]');
   process.exit(2);
 }
 
@@ -38,6 +42,22 @@ page.on('pageerror', (e) => pageErrors.push(e.message));
 const apiCalls = [];
 page.on('request', (r) => {
   if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+});
+
+// Every engine worker's log lines (each genmove's playouts), kept by the page for the test.
+await page.addInitScript(() => {
+  const Plain = window.Worker;
+  window.workerLogs = [];
+  window.Worker = class extends Plain {
+    constructor(...args) {
+      super(...args);
+      const logs = [];
+      window.workerLogs.push(logs);
+      this.addEventListener('message', (e) => {
+        if (e.data && e.data.type === 'log') logs.push(e.data.text);
+      });
+    }
+  };
 });
 
 const tid = (id) => page.locator(`[data-testid="${id}"]`);
@@ -94,10 +114,62 @@ function freePoint(g) {
   return null;
 }
 
-try {
-  const t0 = Date.now();
-  await page.goto(url);
-  await tid('new-game-dialog').waitFor({ state: 'visible' });
+// The page served cross-origin isolated: it says how many threads run, one engine worker per
+// processor; a move searched by all of them (each logs its share), the analysis of their summed
+// statistics, and "Move now" and the end of an analysis reaching every worker.
+async function isolatedRun() {
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const workers = Math.min(Math.max(cores || 1, 1), 8);
+  check(await page.evaluate(() => crossOriginIsolated), 'the page is cross-origin isolated');
+  const note = await tid('backend-note').textContent();
+  check(workers === 1 ? /one thread/.test(note) : note.includes(`on ${workers} threads`),
+    `the page says tengen runs on ${workers} threads`, note);
+  if (workers < 2) console.log('note: this machine shows one processor: one worker, the pool is not exercised');
+
+  let g = await newGame({ size: 5, rules: 'chinese', komi: 0.5, playouts: 400, seconds: 5 });
+  check(await page.evaluate(() => window.workerLogs.length) === workers, `${workers} engine workers started`);
+  await page.locator('#board [data-vertex="C3"]').click();
+  g = await waitHumanTurn();
+  const logs = await page.evaluate(() => window.workerLogs.map((l) => l.filter((t) => /playouts in/.test(t))));
+  check(logs.every((l) => l.length === 1), 'every worker searched tengen\'s move', JSON.stringify(logs));
+  check(g.moves.length === 2 && g.moves[0] === 'C3' && g.ai_move.playouts >= 300 && g.evaluations[1] > 0 && g.evaluations[1] < 1,
+    'tengen answered C3 with the summed search', `${g.moves.join(' ')}, ${JSON.stringify(g.ai_move)}`);
+  // The workers stayed in step: my next move is taken by all of them, and tengen answers again.
+  const v = freePoint(g);
+  await page.locator(`#board [data-vertex="${v}"]`).click();
+  g = await waitHumanTurn();
+  check(g.moves.length === 4 && g.moves[2] === v, 'the workers follow the game', g.moves.join(' '));
+
+  await tid('analyze').click();
+  await page.waitForFunction((n) => {
+    const a = window.tengen.state.analysis;
+    return window.tengen.state.game.analyzing && a && a.move_number === n && a.candidates.length > 0 && a.playouts > 0;
+  }, g.move_number);
+  const first = await page.evaluate(() => window.tengen.state.analysis.playouts);
+  await page.waitForFunction((p) => window.tengen.state.analysis.playouts > p, first);
+  check(true, 'the analysis of the summed statistics grows');
+  let t = Date.now();
+  await tid('analyze').click();
+  await page.waitForFunction(() => !window.tengen.state.game.analyzing);
+  check((Date.now() - t) / 1000 < 5, 'turning the analysis off stops every worker', `${(Date.now() - t) / 1000} s`);
+
+  await newGame({ size: 19, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 60 });
+  await page.locator('#board [data-vertex="D4"]').click();
+  await tid('move-now').waitFor({ state: 'visible' });
+  await page.waitForFunction(() => {
+    const a = window.tengen.state.analysis;
+    return window.tengen.state.game.ai_thinking && a && !a.final && a.candidates.length > 0;
+  });
+  t = Date.now();
+  await tid('move-now').click();
+  g = await waitHumanTurn();
+  const took = (Date.now() - t) / 1000;
+  check(g.move_number === 2 && g.moves[1] !== 'pass' && took < 5, '"Move now" ends a 60-second search in every worker',
+    `${g.moves[1]} after ${took.toFixed(1)} s, ${g.ai_move.playouts} playouts`);
+}
+
+// The page served without isolation headers: one thread, said so, and the whole game.
+async function plainRun() {
   const note = await tid('backend-note').textContent();
   check(/one thread/.test(note) && /not cross-origin isolated/.test(note),
     'the page says tengen runs here on one thread, not cross-origin isolated', note);
@@ -311,10 +383,17 @@ try {
   took = (Date.now() - t) / 1000;
   check(g.move_number === 2 && g.ai.engine === 'ab' && g.moves[1] !== 'pass' && took < 5 && g.ai_move.seconds < 15,
     '"Move now" ends a 60-second alpha-beta search', `${g.moves[1]} after ${took.toFixed(1)} s, searched ${g.ai_move.seconds} s`);
+}
 
+try {
+  const t0 = Date.now();
+  await page.goto(url);
+  await tid('new-game-dialog').waitFor({ state: 'visible' });
+  if (mode === 'isolated') await isolatedRun();
+  else await plainRun();
   check(apiCalls.length === 0, 'no request to a tengen server', apiCalls.slice(0, 3).join(' '));
   check(pageErrors.length === 0, 'no page errors', pageErrors.join('; '));
-  console.log(`web_static: ${((Date.now() - t0) / 1000).toFixed(1)} s in the browser`);
+  console.log(`web_static${mode ? ` (${mode})` : ''}: ${((Date.now() - t0) / 1000).toFixed(1)} s in the browser`);
 } catch (e) {
   check(false, 'the game runs through', String(e && e.stack || e));
   await page.screenshot({ path: join(profile, 'failure.png') }).catch(() => {});

@@ -4,7 +4,9 @@
 # plays it in Debian chromium with playwright-core (tests/web_static.mjs) against tengen in the
 # page's Web Worker: a 5x5 game to its count with the analysis shown, a reload that keeps it,
 # undo, SGF out and in, a handicap game, Atari Go against alpha-beta, a 19x19 move within its
-# time, the live thinking, "Move now" (Monte Carlo and alpha-beta) and "Analyse this game".
+# time, the live thinking, "Move now" (Monte Carlo and alpha-beta) and "Analyse this game". Then
+# the same folder served cross-origin isolated (COOP/COEP headers): the page runs one engine worker
+# per processor, and a move, an analysis and "Move now" go through all of them.
 #
 # usage: bash tests/web_static.sh path/to/tengen   (from the source root; CTest does this)
 #
@@ -33,3 +35,13 @@ serve_static web_static "$ROOT/build-web-static"
 
 mkdir -p "$SCRATCH/profile"
 CHROMIUM=$CHROMIUM timeout 150 node "$ROOT/tests/web_static.mjs" "http://127.0.0.1:$PORT/" "$SCRATCH/profile"
+status=$?
+
+# The same folder served cross-origin isolated (COOP/COEP): several engine workers.
+kill "$SERVER_PID" 2>/dev/null
+wait "$SERVER_PID" 2>/dev/null
+serve_static web_static "$ROOT/build-web-static" isolated
+mkdir -p "$SCRATCH/profile-isolated"
+CHROMIUM=$CHROMIUM timeout 90 node "$ROOT/tests/web_static.mjs" "http://127.0.0.1:$PORT/" "$SCRATCH/profile-isolated" isolated ||
+    status=1
+exit "$status"

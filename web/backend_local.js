@@ -10,7 +10,7 @@
 // a game review ("Analyse this game") until it has searched every position or is cancelled.
 
 import { ApiError } from './api_error.js';
-import { EngineWorker } from './engine_client.js';
+import { EnginePool } from './engine_pool.js';
 import { GameStore } from './game_store.js';
 import { parseInfoLine, analysisEvent } from './analysis_lines.js';
 import { stringAt, localTerritory } from './position.js';
@@ -24,6 +24,15 @@ const REVIEW_PLAYOUTS = { min: 10, max: 100000, otherwise: 2000 }; // per positi
 const NAME = { black: 'Black', white: 'White' };
 const other = (c) => (c === 'black' ? 'white' : 'black');
 const gtpColor = (c) => (c === 'black' ? 'b' : 'w');
+const MAX_WORKERS = 8; // each worker holds its own tree and model: memory grows with them
+
+// How many engine workers search: one per processor where the page is cross-origin isolated
+// (the host opted in with its headers), one otherwise.
+function workerCount(isolated) {
+  if (!isolated) return 1;
+  const cores = typeof navigator !== 'undefined' && navigator.hardwareConcurrency;
+  return Math.min(Math.max(Number(cores) || 1, 1), MAX_WORKERS);
+}
 
 const fail = (status, reason, message) => new ApiError(status, message, { error: message, reason });
 const round = (x, digits) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -116,17 +125,21 @@ class LocalStream extends EventTarget {
 
 class LocalBackend {
   constructor() {
-    this.worker = new EngineWorker(new URL('engine_worker.js', import.meta.url));
+    // Several workers where the page is cross-origin isolated (docs/browser.md, "Threads").
+    const isolated = typeof crossOriginIsolated !== 'undefined' && crossOriginIsolated;
+    this.worker = new EnginePool(new URL('engine_worker.js', import.meta.url), workerCount(isolated));
     this.store = new GameStore();
     this.games = new Map(); // id -> record, for the games read since the page loaded
     this.live = new Map(); // id -> { thinking, analyzing, genmove, analysis } (never saved)
     this.streams = new Map(); // id -> Set of LocalStream
     this.engine = Promise.resolve(); // the chain of engine work, one at a time
     this.loaded = null; // { id, moves, settings }: what the engine holds
-    const isolated = typeof crossOriginIsolated !== 'undefined' && crossOriginIsolated;
-    this.notice = isolated
-      ? 'tengen runs in this browser, on one thread; games are kept in this browser.'
-      : 'tengen runs in this browser, on one thread: the page is not cross-origin isolated. Games are kept in this browser.';
+    const n = this.worker.size;
+    this.notice = !isolated
+      ? 'tengen runs in this browser, on one thread: the page is not cross-origin isolated. Games are kept in this browser.'
+      : n > 1
+        ? `tengen runs in this browser, on ${n} threads; games are kept in this browser.`
+        : 'tengen runs in this browser, on one thread: this device shows one processor. Games are kept in this browser.';
   }
 
   // ---- engine access ----
@@ -478,7 +491,7 @@ class LocalBackend {
     if (typeof seconds !== 'number' || !(seconds >= 0.1 && seconds <= 120)) throw fail(400, 'bad field', 'seconds must be from 0.1 to 120.');
     const engine = opts.engine === undefined ? 'mcts' : opts.engine;
     if (engine !== 'mcts' && engine !== 'ab') throw fail(400, 'bad field', 'engine must be "mcts" or "ab".');
-    const ai = { color: other(human), engine, playouts, seconds, threads: 1, resign: 0.1 };
+    const ai = { color: other(human), engine, playouts, seconds, threads: this.worker.size, resign: 0.1 };
     await this.endAllAnalyses();
     return this.withEngine(async () => {
       this.loaded = null;
@@ -520,7 +533,7 @@ class LocalBackend {
     await this.endAllAnalyses();
     return this.withEngine(async () => {
       this.loaded = null;
-      const ai = { color: other(human), engine: opts.engine === 'ab' ? 'ab' : 'mcts', playouts: opts.playouts || 10000, seconds: opts.seconds || 10, threads: 1, resign: 0.1 };
+      const ai = { color: other(human), engine: opts.engine === 'ab' ? 'ab' : 'mcts', playouts: opts.playouts || 10000, seconds: opts.seconds || 10, threads: this.worker.size, resign: 0.1 };
       const ready = await this.worker.init(LocalBackend.engineOptions(ai));
       if (ready.error) throw fail(500, 'engine', 'tengen cannot start: ' + ready.error);
       await this.worker.writeFile('/game.sgf', sgf);

@@ -2,12 +2,14 @@
 // (tengen.js and tengen.wasm, built by `make wasm` beside this file) and speaks GTP with the page.
 //
 // Messages to the worker:
-//   {type: 'init', model, playouts, seconds, memoryMb, engine}  (re)start the engine; model is
+//   {type: 'init', model, playouts, seconds, memoryMb, engine, seed}  (re)start the engine; model is
 //       the URL of the move model (relative to this file; null for none); playouts and seconds
 //       limit each move (0: no such limit; both 0: the engine's default time); engine 'ab' plays
 //       with the alpha-beta search (playouts then count positions), else the Monte Carlo search. Answer: {type: 'ready', model,
 //       error}. Without an init the first command starts the engine with the shipped model.
 //       keepModel: true keeps the model loaded before (no fetch) and only restarts the engine.
+//       seed (1 or more) seeds the search's random numbers: workers searching the same position
+//       side by side (engine_pool.js) are given different seeds.
 //   {type: 'file', id, path, text}  write a file of the in-memory file system (an SGF for
 //       loadsgf). Answer: {type: 'file', id, ok, error}.
 //   {type: 'gtp', id, command} or {command}  one GTP command line. Answer: {type: 'reply', id,
@@ -85,8 +87,8 @@ async function init(msg) {
   const keep = msg.keepModel && modelLoaded;
   const modelError = keep ? '' : await loadModel(modelUrl);
   if (!keep) modelLoaded = !!modelUrl && !modelError;
-  const ok = Module.ccall('tengen_wasm_start', 'number', ['number', 'number', 'number', 'number'],
-    [msg.playouts || 0, msg.seconds || 0, msg.memoryMb || 0, msg.engine === 'ab' ? 1 : 0]);
+  const ok = Module.ccall('tengen_wasm_start', 'number', ['number', 'number', 'number', 'number', 'number'],
+    [msg.playouts || 0, msg.seconds || 0, msg.memoryMb || 0, msg.engine === 'ab' ? 1 : 0, msg.seed || 0]);
   started = ok === 1;
   const error = ok ? modelError : Module.ccall('tengen_wasm_error', 'string', [], []);
   return {type: 'ready', model: modelLoaded, error};

@@ -158,10 +158,11 @@ EMSCRIPTEN_KEEPALIVE int tengen_wasm_load_model(const char *path)
  * tengen-rules change them), the loaded model if any, and per move at most `playouts` playouts
  * (alpha_beta: positions) and `seconds` seconds (0: no such limit; both 0: the engine's default
  * time), in a node pool of memory_mb MB (0: the engine's default); the player is the Monte Carlo
- * search, or the alpha-beta search when alpha_beta is not 0. Returns 1, or 0 with
- * tengen_wasm_error() set. */
+ * search, or the alpha-beta search when alpha_beta is not 0; `seed` seeds the search's random
+ * numbers (below 1: the engine's default), so that several workers searching the same position
+ * (web/engine_pool.js) explore it differently. Returns 1, or 0 with tengen_wasm_error() set. */
 EMSCRIPTEN_KEEPALIVE int tengen_wasm_start(double playouts, double seconds, int memory_mb,
-                                           int alpha_beta)
+                                           int alpha_beta, double seed)
 {
     if (running) {
         snprintf(error, sizeof error, "busy: a command is running");
@@ -180,6 +181,7 @@ EMSCRIPTEN_KEEPALIVE int tengen_wasm_start(double playouts, double seconds, int 
     s.threads = 1;
     s.model = model;
     s.kind = alpha_beta ? ENGINE_AB : ENGINE_MCTS;
+    if (seed >= 1 && seed <= 9007199254740992.0) s.seed = (uint64_t)seed;
     gtp_t *g = gtp_new_with_settings(19, &rules, &s);
     if (!g) {
         snprintf(error, sizeof error, "cannot create the engine (out of memory or bad settings)");
@@ -207,7 +209,7 @@ EMSCRIPTEN_KEEPALIVE const char *tengen_wasm_gtp(const char *line)
     free(answer);
     answer = NULL;
     if (running) return "? busy: a command is running\n\n";
-    if (!gtp && !tengen_wasm_start(0, 0, 0, 0)) {
+    if (!gtp && !tengen_wasm_start(0, 0, 0, 0, 0)) {
         static char failed[600];
         snprintf(failed, sizeof failed, "? %s\n\n", error);
         return failed;
