@@ -7,7 +7,8 @@
 // Monte Carlo and of the alpha-beta search) and "Analyse this game" (completed, and cancelled).
 //
 // With `isolated` (the folder served with the COOP/COEP headers) a shorter run: the page says it
-// runs on several threads, one engine worker per processor; a move, an analysis and "Move now".
+// runs on several threads, one engine worker per processor; a move, an analysis, "Analyse this
+// game", alpha-beta moves and "Move now".
 //
 // usage: node tests/web_static.mjs URL PROFILE_DIR [isolated]
 //   (URL: the served build-web-static/, ending in '/')
@@ -152,6 +153,26 @@ async function isolatedRun() {
   await tid('analyze').click();
   await page.waitForFunction(() => !window.tengen.state.game.analyzing);
   check((Date.now() - t) / 1000 < 5, 'turning the analysis off stops every worker', `${(Date.now() - t) / 1000} s`);
+
+  // "Analyse this game": every position searched by all the workers, their answers merged.
+  await tid('review-playouts').selectOption('500');
+  await tid('review-start').click();
+  await page.waitForFunction(() => {
+    const g2 = window.tengen.state.game;
+    return !g2.reviewing && g2.review && g2.review.done === g2.review.total;
+  }, null, { timeout: 60000 });
+  g = await game();
+  check(g.review.total === 5 && g.review.positions.every((p) => p && p.visits > 0 && p.winrate >= 0 && p.winrate <= 1),
+    'the game review searched every position in the workers', JSON.stringify(g.review.positions.slice(0, 2)));
+
+  // The alpha-beta player searches in the first worker; the others follow its move.
+  g = await newGame({ size: 7, rules: 'atari-go', komi: 0, engine: 'ab', playouts: 5000, seconds: 1 });
+  await page.locator('#board [data-vertex="D4"]').click();
+  g = await waitHumanTurn();
+  const next = freePoint(g);
+  await page.locator(`#board [data-vertex="${next}"]`).click();
+  g = await waitHumanTurn();
+  check(g.moves.length >= 3 && g.moves[2] === next && g.ai.engine === 'ab', 'alpha-beta moves, followed by every worker', g.moves.join(' '));
 
   await newGame({ size: 19, rules: 'chinese', komi: 7.5, playouts: 0, seconds: 60 });
   await page.locator('#board [data-vertex="D4"]').click();
