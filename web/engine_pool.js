@@ -98,11 +98,13 @@ export class EnginePool {
   async search(command, word, onProgress, send) {
     const searchers = this.alphaBeta ? this.workers.slice(0, 1) : this.workers;
     const latest = searchers.map(() => '');
+    // Each worker's newest line is kept; the sums go out when the first worker reports, so the
+    // page redraws as often as with one worker, however many there are.
     const progress = (i) => (lines) => {
       const infos = lines.filter((l) => l.startsWith('info'));
       if (!infos.length) return;
       latest[i] = infos[infos.length - 1];
-      const merged = mergeInfoLines(latest);
+      const merged = i === 0 ? mergeInfoLines(latest) : '';
       if (merged && onProgress) onProgress([merged]);
     };
     const answers = await Promise.all(searchers.map((w, i) => send(w, command, progress(i))));
