@@ -126,6 +126,61 @@ void mcts_set_stop(mcts_t *m, const atomic_bool *stop);
 typedef void (*mcts_poll_fn)(void);
 void mcts_set_poll(mcts_poll_fn fn);
 
+/* ---- distributed search: statistics shared with other searchers ----
+ * Several searchers (other processes, other machines) may search the same position, each with its
+ * own tree, and exchange the counts of their top nodes now and then. A node is named by the key of
+ * its move path from the root, the same in every tree. Each node keeps the others' counts apart
+ * from its own: an import replaces them, so nothing is counted twice; selection and the reports
+ * add them. How the counts travel is the caller's business (src/dist/). */
+
+#define MCTS_ROOT_SHARE_KEY 0x6a09e667f3bcc909ULL /* the key of the root */
+
+/* A node's own counts (wins in half games), or the others' counts of a node on import. */
+typedef struct mcts_share {
+    uint64_t key; /* the move path from the root, hashed; MCTS_ROOT_SHARE_KEY for the root */
+    int depth;    /* moves from the root */
+    int32_t visits, wins2, amaf_visits, amaf_wins2;
+} mcts_share_t;
+
+typedef enum mcts_sync_state {
+    MCTS_SYNC_SEARCHING,     /* the search is running */
+    MCTS_SYNC_PLAYOUTS_DONE, /* this searcher has played its playout limit */
+    MCTS_SYNC_STOPPED,       /* its time limit or stop flag ended it */
+    MCTS_SYNC_FINAL,         /* every thread has stopped: the last exchange (return ignored) */
+} mcts_sync_state_t;
+
+/* Called by the caller's thread of a search every MCTS_SYNC_POLL_INTERVAL simulations
+ * (SEARCHING), then, once the search's own limits are reached, about every millisecond with the
+ * reason until it returns true, then once with FINAL after the threads stopped. Returns true when
+ * the group has ended the search (the search then ends at once). It may call the export and
+ * import functions below. */
+typedef bool (*mcts_sync_fn)(mcts_t *m, mcts_sync_state_t state, void *user);
+/* The sync function of the following searches (NULL: none, the default). */
+void mcts_set_sync(mcts_t *m, mcts_sync_fn fn, void *user);
+
+typedef void (*mcts_share_fn)(const mcts_share_t *share, void *user);
+/* Call fn with the own counts of the root and of every node down to max_depth whose own visits
+ * are at least min_visits (and whose parent was reported), breadth-first: the root first. May
+ * run during a search (from the sync function). False if out of memory (some nodes reported). */
+bool mcts_export_shares(mcts_t *m, int max_depth, int min_visits, mcts_share_fn fn, void *user);
+
+/* Return true and fill *others with the others' counts of the node of that key, if known. */
+typedef bool (*mcts_share_lookup_fn)(uint64_t key, mcts_share_t *others, void *user);
+/* For the root and, below every node found, its children down to max_depth: the others' counts
+ * of each node that lookup knows replace the ones held. False if out of memory. */
+bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, void *user);
+
+/* The ownership sums (+1 black, -1 white per simulation and point, BOARD_MAX_POINTS entries) of
+ * this searcher's simulations in the current search so far, into sum; returns their number. */
+long mcts_export_ownership(const mcts_t *m, int32_t *sum);
+/* The others' ownership sums and simulations for the current search, added to mcts_ownership
+ * (replacing the ones given before; the next search starts with none). */
+void mcts_import_ownership(mcts_t *m, const int32_t *sum, long samples);
+
+/* Real visits of the root: this searcher's own, and with the others' shares added. */
+long mcts_root_own_visits(const mcts_t *m);
+long mcts_root_total_visits(const mcts_t *m);
+
 /* Search the position of g with c to move (c need not be game_to_move(g)). Returns the most
  * visited root move (a point or POINT_PASS; POINT_PASS also when the game is over) and fills *out
  * (if not NULL); out->moves and out->pv point into m and stay valid until the next call on m. */

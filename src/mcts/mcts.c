@@ -62,6 +62,13 @@ typedef struct node {
     _Atomic int32_t amaf_wins2;   /* AMAF wins for the player who made `move`, in half games */
 } node_t;
 
+/* What other searchers (other processes searching the same position) have counted in a node,
+ * as their last sync reported it (mcts_import_shares). Kept apart from the node's own counts so
+ * that a sync replaces it instead of adding to it: nothing is counted twice. */
+typedef struct node_share {
+    _Atomic int32_t visits, wins2, amaf_visits, amaf_wins2;
+} node_share_t;
+
 /* One history entry, to recognise a later position as a continuation of the tree's root. */
 typedef struct hist_entry {
     uint64_t key;
@@ -90,6 +97,7 @@ typedef struct worker {
 struct mcts {
     mcts_config_t cfg;
     node_t *pool;
+    node_share_t *shares;   /* parallel to pool, allocated at the first import; NULL: none */
     size_t capacity;        /* nodes */
     _Atomic size_t used;    /* nodes handed out, index 0 included */
     uint32_t root;          /* 0: no tree */
@@ -114,6 +122,15 @@ struct mcts {
     mcts_report_fn report_fn;
     void *report_user;
     const atomic_bool *stop; /* set by another thread to end the search (NULL: none) */
+    mcts_sync_fn sync_fn;    /* called by the caller's thread during a search (NULL: none) */
+    void *sync_user;
+    /* Other searchers' ownership sums and samples of this search (mcts_import_ownership). */
+    int32_t others_owner_sum[BOARD_MAX_POINTS];
+    long others_owner_samples;
+    bool joined; /* every worker of the search has stopped: all their sums may be read */
+    /* Scratch of the breadth-first walks of mcts_export_shares and mcts_import_shares. */
+    struct share_walk *walk;
+    size_t walk_cap;
     worker_t *workers; /* cfg.threads of them */
     int num_workers;
 
@@ -159,6 +176,37 @@ static inline void stat_add(_Atomic int32_t *x, int32_t v, bool shared)
     if (shared) atomic_fetch_add_explicit(x, v, memory_order_relaxed);
     else atomic_store_explicit(x, atomic_load_explicit(x, memory_order_relaxed) + v,
                                memory_order_relaxed);
+}
+
+/* A node's counts with the other searchers' shares added (mcts_import_shares). */
+static inline int32_t visits_of(const mcts_t *m, uint32_t i)
+{
+    const int32_t own = stat_get(&m->pool[i].visits);
+    return m->shares ? own + stat_get(&m->shares[i].visits) : own;
+}
+
+static inline int32_t wins2_of(const mcts_t *m, uint32_t i)
+{
+    const int32_t own = stat_get(&m->pool[i].wins2);
+    return m->shares ? own + stat_get(&m->shares[i].wins2) : own;
+}
+
+static inline int32_t amaf_visits_of(const mcts_t *m, uint32_t i)
+{
+    const int32_t own = stat_get(&m->pool[i].amaf_visits);
+    return m->shares ? own + stat_get(&m->shares[i].amaf_visits) : own;
+}
+
+static inline int32_t amaf_wins2_of(const mcts_t *m, uint32_t i)
+{
+    const int32_t own = stat_get(&m->pool[i].amaf_wins2);
+    return m->shares ? own + stat_get(&m->shares[i].amaf_wins2) : own;
+}
+
+/* Clear the shares of the nodes first..first+n-1 (new nodes have none). */
+static void clear_shares(mcts_t *m, size_t first, size_t n)
+{
+    if (m->shares) memset(&m->shares[first], 0, n * sizeof *m->shares);
 }
 
 /* The first child of nd, 0 if not expanded; the block it names is fully initialised. */
@@ -238,6 +286,8 @@ void mcts_free(mcts_t *m)
 {
     if (!m) return;
     free(m->pool);
+    free(m->shares);
+    free(m->walk);
     free(m->hist);
     free(m->keys);
     free(m->workers);
@@ -260,6 +310,8 @@ bool mcts_set_config(mcts_t *m, const mcts_config_t *cfg)
         if (!pool) return false;
         free(m->pool);
         m->pool = pool;
+        free(m->shares);
+        m->shares = NULL;
         m->capacity = capacity_for(cfg->memory_bytes);
         mcts_clear(m);
     }
@@ -440,17 +492,32 @@ static void compact_to(mcts_t *m, uint32_t keep)
         mcts_clear(m);
         return;
     }
+    node_share_t *fresh_shares = NULL;
+    if (m->shares && !(fresh_shares = malloc(m->capacity * sizeof *fresh_shares))) {
+        free(fresh);
+        mcts_clear(m);
+        return;
+    }
     size_t used = 1;
-    fresh[used++] = m->pool[keep];
+    fresh[used] = m->pool[keep];
+    if (fresh_shares) fresh_shares[used] = m->shares[keep];
+    used++;
     for (size_t i = 1; i < used; i++) {
         node_t *nd = &fresh[i];
         if (!nd->first_child) continue;
         memcpy(&fresh[used], &m->pool[nd->first_child], nd->num_children * sizeof(node_t));
+        if (fresh_shares)
+            memcpy(&fresh_shares[used], &m->shares[nd->first_child],
+                   nd->num_children * sizeof *fresh_shares);
         nd->first_child = (uint32_t)used;
         used += nd->num_children;
     }
     free(m->pool);
     m->pool = fresh;
+    if (fresh_shares) {
+        free(m->shares);
+        m->shares = fresh_shares;
+    }
     m->used = used;
     m->root = 1;
     m->pool_full = false;
@@ -482,6 +549,7 @@ static uint32_t new_root(mcts_t *m, int last_move)
 {
     m->used = 1;
     m->pool_full = false;
+    clear_shares(m, m->used, 1);
     node_t *r = &m->pool[m->used++];
     memset(r, 0, sizeof *r);
     r->move = (int16_t)(last_move > 0 ? last_move : POINT_PASS);
@@ -676,6 +744,7 @@ static bool expand(mcts_t *m, uint32_t node, const board_t *b, stone_t c, int la
     /* The hand-set priors' tactical facts are read only without a model, which reads its own. */
     uint8_t feature[BOARD_MAX_POINTS];
     if (!m->cfg.model) tactical_facts(b, c, feature);
+    clear_shares(m, first, (size_t)n);
     for (int i = 0; i < n; i++) {
         node_t *ch = &m->pool[first + (size_t)i];
         memset(ch, 0, sizeof *ch);
@@ -711,15 +780,16 @@ static bool ensure_children(mcts_t *m, uint32_t node, const board_t *b, stone_t 
 /* The blended value of a child (mcts_params.h); `lost` virtual games lost on top (virtual loss).
  * Every term is exact in float and double alike, so this equals the single-threaded float
  * formula it replaced. */
-static double child_value(const node_t *ch, double lost)
+static double child_value(const mcts_t *m, uint32_t i, double lost)
 {
-    const double n = (double)stat_get(&ch->visits) + ch->prior_visits + lost;
-    const double w = (double)stat_get(&ch->wins2) * 0.5 + ch->prior_wins;
+    const node_t *ch = &m->pool[i];
+    const double n = (double)visits_of(m, i) + ch->prior_visits + lost;
+    const double w = (double)wins2_of(m, i) * 0.5 + ch->prior_wins;
     double v = n > 0 ? w / n : 0.5;
-    const double a = stat_get(&ch->amaf_visits);
+    const double a = amaf_visits_of(m, i);
     if (a > 0) {
         const double beta = a / (a + n + n * a / MCTS_RAVE_EQUIV);
-        v = (1 - beta) * v + beta * ((double)stat_get(&ch->amaf_wins2) * 0.5 / a);
+        v = (1 - beta) * v + beta * ((double)amaf_wins2_of(m, i) * 0.5 / a);
     }
     return v;
 }
@@ -728,7 +798,7 @@ static uint32_t select_child(const mcts_t *m, uint32_t node)
 {
     const node_t *nd = &m->pool[node];
     const uint32_t first = children_of(nd);
-    const double log_n = MCTS_UCB_C > 0 ? log((double)stat_get(&nd->visits) + 1.0) : 0.0;
+    const double log_n = MCTS_UCB_C > 0 ? log((double)visits_of(m, node) + 1.0) : 0.0;
     uint32_t best = 0;
     double best_u = -1e300;
     for (uint32_t i = 0; i < nd->num_children; i++) {
@@ -737,9 +807,9 @@ static uint32_t select_child(const mcts_t *m, uint32_t node)
         /* Always 0 with one thread. */
         const double lost =
             MCTS_VIRTUAL_LOSS * (double)atomic_load_explicit(&ch->vloss, memory_order_relaxed);
-        double u = child_value(ch, lost);
+        double u = child_value(m, first + i, lost);
         if (MCTS_UCB_C > 0)
-            u += MCTS_UCB_C * sqrt(log_n / ((double)stat_get(&ch->visits) + lost + 1.0));
+            u += MCTS_UCB_C * sqrt(log_n / ((double)visits_of(m, first + i) + lost + 1.0));
         if (u > best_u) {
             best_u = u;
             best = first + i;
@@ -921,12 +991,12 @@ static int final_choice(const mcts_t *m)
  * worker 0 (the caller's thread, which reports) may be read; at the end, all of them. */
 static void update_ownership(mcts_t *m, int workers)
 {
-    long samples = 0;
+    long samples = m->others_owner_samples;
     for (int k = 0; k < workers; k++)
         samples += m->workers[k].owner_samples;
     if (samples == 0) return;
     for (int p = 0; p < BOARD_MAX_POINTS; p++) {
-        int32_t sum = 0;
+        int32_t sum = m->others_owner_sum[p];
         for (int k = 0; k < workers; k++)
             sum += m->workers[k].owner_sum[p];
         m->ownership[p] = (float)sum / (float)samples;
@@ -958,13 +1028,14 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
         const node_t *ch = &m->pool[first + i];
         if (flags_of(ch) & NODE_ILLEGAL) continue;
         mcts_move_stats_t *s = &m->stats[m->num_stats++];
-        const int32_t visits = stat_get(&ch->visits), amaf = stat_get(&ch->amaf_visits);
+        const int32_t visits = visits_of(m, first + i), amaf = amaf_visits_of(m, first + i);
         s->point = ch->move;
         s->visits = visits;
         /* In float, as these were computed when the statistics were floats. */
-        s->winrate = visits ? (float)stat_get(&ch->wins2) * 0.5f / (float)visits : 0.5;
+        s->winrate = visits ? (float)wins2_of(m, first + i) * 0.5f / (float)visits : 0.5;
         s->amaf_visits = amaf;
-        s->amaf_winrate = amaf > 0 ? (float)stat_get(&ch->amaf_wins2) * 0.5f / (float)amaf : 0.5;
+        s->amaf_winrate =
+            amaf > 0 ? (float)amaf_wins2_of(m, first + i) * 0.5f / (float)amaf : 0.5;
         s->prior = m->cfg.model ? m->root_policy[ch->move > 0 ? ch->move : 0]
                  : ch->prior_visits > 0 ? ch->prior_wins / ch->prior_visits : 0.5;
         const int k = ch->move > 0 ? ch->move : 0;
@@ -995,7 +1066,7 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
         int32_t best_visits = 0;
         for (uint32_t i = 0; i < nd->num_children; i++) {
             const uint32_t k = first_child + i;
-            const int32_t v = stat_get(&m->pool[k].visits);
+            const int32_t v = visits_of(m, k);
             if (!(flags_of(&m->pool[k]) & NODE_ILLEGAL) && (!best || v > best_visits)) {
                 best = k;
                 best_visits = v;
@@ -1020,23 +1091,43 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
     r->pv_len = m->pv_len;
 }
 
+/* The caller's thread, its own limits reached, waits until the sync function says that the
+ * whole group of searchers has ended (mcts_set_sync). The other workers stop meanwhile. */
+static void wait_for_group(mcts_t *m, mcts_sync_state_t why)
+{
+    atomic_store_explicit(&m->finished, true, memory_order_relaxed);
+    const struct timespec pause = {0, 1000000}; /* 1 ms: the others need the processor */
+    while (!m->sync_fn(m, why, m->sync_user))
+        nanosleep(&pause, NULL);
+}
+
 /* The search loop of worker w (main: the caller's thread, which also reports). Ends when a limit
- * is reached, the caller's stop flag is set or another worker ended. */
+ * is reached, the caller's stop flag is set or another worker ended; with a sync function, the
+ * caller's thread then waits for the group (wait_for_group). */
 static void run_worker(mcts_t *m, worker_t *w, bool main)
 {
     const long max = m->cfg.max_playouts;
     long next_report = MCTS_REPORT_INTERVAL;
     mcts_report_t report;
+    mcts_sync_state_t why = MCTS_SYNC_STOPPED;
+    bool group_ended = false;
     for (long attempts = 0;; attempts++) {
         if (atomic_load_explicit(&m->finished, memory_order_relaxed)) break;
         if (main && poll_fn && attempts % MCTS_POLL_INTERVAL == 0) poll_fn();
+        if (main && m->sync_fn && attempts % MCTS_SYNC_POLL_INTERVAL == 0 &&
+            m->sync_fn(m, MCTS_SYNC_SEARCHING, m->sync_user)) {
+            group_ended = true;
+            break;
+        }
         if (m->stop && atomic_load_explicit(m->stop, memory_order_relaxed)) break;
         if (m->cfg.max_seconds > 0 && (attempts & 15) == 0 &&
             seconds_since(&m->start) >= m->cfg.max_seconds)
             break;
         /* Claim a simulation, so that the threads together play exactly the limit. */
-        if (max > 0 && atomic_fetch_add_explicit(&m->claimed, 1, memory_order_relaxed) >= max)
+        if (max > 0 && atomic_fetch_add_explicit(&m->claimed, 1, memory_order_relaxed) >= max) {
+            why = MCTS_SYNC_PLAYOUTS_DONE;
             break;
+        }
         if (!simulate(m, w)) {
             if (max > 0) atomic_fetch_sub_explicit(&m->claimed, 1, memory_order_relaxed);
             /* Only superko repetitions abandon a simulation; each marks a node for good, so
@@ -1052,6 +1143,10 @@ static void run_worker(mcts_t *m, worker_t *w, bool main)
             next_report += MCTS_REPORT_INTERVAL;
         }
     }
+    /* Another thread that played the last claimed simulation ends the search the same way. */
+    if (max > 0 && atomic_load_explicit(&m->claimed, memory_order_relaxed) >= max)
+        why = MCTS_SYNC_PLAYOUTS_DONE;
+    if (main && m->sync_fn && !group_ended) wait_for_group(m, why);
     atomic_store_explicit(&m->finished, true, memory_order_relaxed);
 }
 
@@ -1073,6 +1168,9 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
         memset(m->workers[k].owner_sum, 0, sizeof m->workers[k].owner_sum);
     }
     memset(m->ownership, 0, sizeof m->ownership);
+    memset(m->others_owner_sum, 0, sizeof m->others_owner_sum);
+    m->others_owner_samples = 0;
+    m->joined = false;
     for (int p = 0; p < BOARD_MAX_POINTS; p++) {
         atomic_store_explicit(&m->move_score_sum[p], 0, memory_order_relaxed);
         atomic_store_explicit(&m->move_score_sq_sum[p], 0, memory_order_relaxed);
@@ -1095,7 +1193,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
         return POINT_PASS;
     }
     if (!m->root) m->root = new_root(m, game_last_move(g));
-    m->reused_visits = m->pool[m->root].visits;
+    m->reused_visits = visits_of(m, m->root);
 
     board_copy(&m->root_board, game_board(g));
     m->komi = rules->komi + (rules->scoring == SCORING_AREA
@@ -1136,6 +1234,8 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
         for (int k = 1; k < ran; k++)
             pthread_join(m->workers[k].thread, NULL);
     }
+    m->joined = true;
+    if (m->sync_fn) m->sync_fn(m, MCTS_SYNC_FINAL, m->sync_user);
     update_ownership(m, ran);
     fill_report(m, &report);
     if (m->report_fn) m->report_fn(&report, m->report_user);
@@ -1161,7 +1261,7 @@ int mcts_root_pv_visits(const mcts_t *m, int point, int *pv, int *visits, int ma
     }
     if (!node) return 0;
     int len = 0;
-    if (visits) visits[len] = m->pool[node].visits;
+    if (visits) visits[len] = visits_of(m, node);
     pv[len++] = point;
     while (len < max && len < MCTS_MAX_PV && m->pool[node].first_child) {
         const node_t *nd = &m->pool[node];
@@ -1169,15 +1269,137 @@ int mcts_root_pv_visits(const mcts_t *m, int point, int *pv, int *visits, int ma
         for (uint32_t i = 0; i < nd->num_children; i++) {
             const uint32_t k = nd->first_child + i;
             if (!(m->pool[k].flags & NODE_ILLEGAL) &&
-                (!best || m->pool[k].visits > m->pool[best].visits))
+                (!best || visits_of(m, k) > visits_of(m, best)))
                 best = k;
         }
-        if (!best || m->pool[best].visits == 0) break;
-        if (visits) visits[len] = m->pool[best].visits;
+        if (!best || visits_of(m, best) == 0) break;
+        if (visits) visits[len] = visits_of(m, best);
         pv[len++] = m->pool[best].move;
         node = best;
     }
     return len;
+}
+
+/* ---- statistics shared with other searchers ---- */
+
+void mcts_set_sync(mcts_t *m, mcts_sync_fn fn, void *user)
+{
+    m->sync_fn = fn;
+    m->sync_user = user;
+}
+
+/* A node met by a walk of the top of the tree. */
+typedef struct share_walk {
+    uint32_t node;
+    int depth;
+    uint64_t key;
+} share_walk_t;
+
+/* The key of the child reached by `move` from a node of key `parent`. */
+static uint64_t child_key(uint64_t parent, int move)
+{
+    return mix64(parent ^ mix64((uint64_t)(uint16_t)move + 0x9e3779b97f4a7c15ULL));
+}
+
+/* Room for n entries in the walk's queue. */
+static bool walk_reserve(mcts_t *m, size_t n)
+{
+    if (n <= m->walk_cap) return true;
+    size_t cap = m->walk_cap ? m->walk_cap * 2 : 1024;
+    while (cap < n)
+        cap *= 2;
+    share_walk_t *w = realloc(m->walk, cap * sizeof *w);
+    if (!w) return false;
+    m->walk = w;
+    m->walk_cap = cap;
+    return true;
+}
+
+bool mcts_export_shares(mcts_t *m, int max_depth, int min_visits, mcts_share_fn fn, void *user)
+{
+    if (!m->root || !walk_reserve(m, 1)) return m->root == 0;
+    size_t len = 0;
+    m->walk[len++] = (share_walk_t){m->root, 0, MCTS_ROOT_SHARE_KEY};
+    for (size_t i = 0; i < len; i++) {
+        const share_walk_t at = m->walk[i];
+        const node_t *nd = &m->pool[at.node];
+        const mcts_share_t share = {at.key, at.depth, stat_get(&nd->visits),
+                                    stat_get(&nd->wins2), stat_get(&nd->amaf_visits),
+                                    stat_get(&nd->amaf_wins2)};
+        fn(&share, user);
+        const uint32_t first = children_of(nd);
+        if (at.depth >= max_depth || !first) continue;
+        if (!walk_reserve(m, len + nd->num_children)) return false;
+        for (uint32_t k = 0; k < nd->num_children; k++) {
+            const node_t *ch = &m->pool[first + k];
+            if (stat_get(&ch->visits) >= min_visits && !(flags_of(ch) & NODE_ILLEGAL))
+                m->walk[len++] = (share_walk_t){first + k, at.depth + 1,
+                                                child_key(at.key, ch->move)};
+        }
+    }
+    return true;
+}
+
+bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, void *user)
+{
+    if (!m->root) return true;
+    if (!m->shares) {
+        /* Nodes made before now have no shares: zeroed. */
+        m->shares = calloc(m->capacity, sizeof *m->shares);
+        if (!m->shares) return false;
+    }
+    if (!walk_reserve(m, 1)) return false;
+    size_t len = 0;
+    m->walk[len++] = (share_walk_t){m->root, 0, MCTS_ROOT_SHARE_KEY};
+    for (size_t i = 0; i < len; i++) {
+        const share_walk_t at = m->walk[i];
+        mcts_share_t others;
+        /* A node that the others do not report has no reported descendants worth a walk. */
+        if (!lookup(at.key, &others, user)) continue;
+        node_share_t *sh = &m->shares[at.node];
+        atomic_store_explicit(&sh->visits, others.visits, memory_order_relaxed);
+        atomic_store_explicit(&sh->wins2, others.wins2, memory_order_relaxed);
+        atomic_store_explicit(&sh->amaf_visits, others.amaf_visits, memory_order_relaxed);
+        atomic_store_explicit(&sh->amaf_wins2, others.amaf_wins2, memory_order_relaxed);
+        const node_t *nd = &m->pool[at.node];
+        const uint32_t first = children_of(nd);
+        if (at.depth >= max_depth || !first) continue;
+        if (!walk_reserve(m, len + nd->num_children)) return false;
+        for (uint32_t k = 0; k < nd->num_children; k++)
+            m->walk[len++] = (share_walk_t){first + k, at.depth + 1,
+                                            child_key(at.key, m->pool[first + k].move)};
+    }
+    return true;
+}
+
+long mcts_export_ownership(const mcts_t *m, int32_t *sum)
+{
+    /* During the search only the caller's worker may be read (its sums are its own). */
+    const int workers = m->joined ? m->num_workers : 1;
+    long samples = 0;
+    memset(sum, 0, BOARD_MAX_POINTS * sizeof *sum);
+    for (int k = 0; k < workers; k++) {
+        samples += m->workers[k].owner_samples;
+        for (int p = 0; p < BOARD_MAX_POINTS; p++)
+            sum[p] += m->workers[k].owner_sum[p];
+    }
+    return samples;
+}
+
+void mcts_import_ownership(mcts_t *m, const int32_t *sum, long samples)
+{
+    memcpy(m->others_owner_sum, sum, sizeof m->others_owner_sum);
+    m->others_owner_samples = samples;
+}
+
+long mcts_root_own_visits(const mcts_t *m)
+{
+    return m->root ? stat_get(&m->pool[m->root].visits) : 0;
+}
+
+long mcts_root_total_visits(const mcts_t *m)
+{
+    return m->root ? visits_of(m, m->root) : 0;
 }
 
 /* ---- checks for tests ---- */

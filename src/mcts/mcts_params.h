@@ -94,6 +94,9 @@
 #define MCTS_REPORT_INTERVAL 1000
 /* mcts_set_poll's function is called every this many simulations (it keeps its own clock). */
 #define MCTS_POLL_INTERVAL 64
+/* mcts_set_sync's function is called every this many simulations while the search runs (it keeps
+ * its own clock; a sync every 100 ms is 1,000 to 3,000 simulations on 9x9). */
+#define MCTS_SYNC_POLL_INTERVAL 16
 /* Longest move sequence kept for AMAF: tree path plus playout. Longer playouts are cut. */
 #define MCTS_MAX_SEQUENCE 2048
 
