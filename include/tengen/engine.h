@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "tengen/ab.h"
+#include "tengen/dist.h"
 #include "tengen/game.h"
 #include "tengen/mcts.h"
 #include "tengen/model.h"
@@ -224,5 +225,17 @@ score_t engine_final_score(engine_t *e);
  * starts, so a caller racing with the start of one (or with the several searches of a genmove)
  * calls it again until genmove has returned. engine_analyze has its own stop flag. */
 void engine_stop_search(engine_t *e);
+
+/* ---- one search over several processes (dist.h) ---- */
+
+/* Search as one rank of d's group (NULL: alone, the default). On rank 0, genmove's search and
+ * engine_analyze's are the group's: each tells the other ranks to join it (with their shares of
+ * the playout limit), and genmove tells them the move it played. Searches that only judge dead
+ * stones or a pass stay local. d is not owned. */
+void engine_set_dist(engine_t *e, dist_t *d);
+/* The other ranks: join rank 0's search of the current position with c to move (a SEARCH
+ * message: the group's playout limit, 0 for none; move_search: genmove's, with its dynamic komi)
+ * until the group ends it. The tree is kept, as after any search. */
+void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search);
 
 #endif

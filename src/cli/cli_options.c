@@ -32,6 +32,8 @@ enum {
     OPT_PONDER,
     OPT_AB_EVAL,
     OPT_MODEL,
+    OPT_MPI, /* `tengen gtp` only, from here on */
+    OPT_MPI_SYNC,
     OPT_COUNT
 };
 
@@ -78,6 +80,11 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
                     "search on the opponent's time after each own move (default off)"},
     [OPT_AB_EVAL] = {"ab-eval", CLI_OPT_CHOICE, 0, 0, NULL, CLI_AB_EVAL_CHOICES, CLI_AB_EVAL_HELP},
     [OPT_MODEL] = {"model", CLI_OPT_TEXT, 1, 0, "FILE|none", NULL, CLI_MODEL_HELP},
+    [OPT_MPI] = {"mpi", CLI_OPT_FLAG, 0, 0, NULL, NULL,
+                 "search with every process of the MPI job (mpirun -np N tengen gtp --mpi; "
+                 "docs/distributed.md)"},
+    [OPT_MPI_SYNC] = {"mpi-sync", CLI_OPT_INT, 1, 60000, "MS", NULL,
+                      "with --mpi: milliseconds between two syncs of the search (default 100)"},
 };
 
 static void print_usage(const char *command, const char *about, int default_size, int n)
@@ -96,9 +103,9 @@ static void print_usage(const char *command, const char *about, int default_size
 
 static cli_args_result_t parse_options(int argc, char **argv, const char *command,
                                        const char *about, int default_size, cli_game_options_t *out,
-                                       engine_settings_t *engine)
+                                       engine_settings_t *engine, cli_dist_options_t *dist)
 {
-    const int n = engine ? OPT_COUNT : OPT_ENGINE;
+    const int n = dist ? OPT_COUNT : engine ? OPT_MPI : OPT_ENGINE;
     cli_value_t v[OPT_COUNT];
     const cli_args_result_t r = cli_args_parse(argc, argv, 1, command, GAME_OPTS, n, v);
     if (r == CLI_ARGS_HELP) print_usage(command, about, default_size, n);
@@ -147,6 +154,15 @@ static cli_args_result_t parse_options(int argc, char **argv, const char *comman
         if (v[OPT_AB_EVAL].given) engine->ab_eval = cli_ab_eval(v[OPT_AB_EVAL].choice);
         if (!cli_model_resolve(v[OPT_MODEL].text, command, &engine->model)) return CLI_ARGS_ERROR;
     }
+    if (dist) {
+        dist->mpi = v[OPT_MPI].given;
+        dist->sync_seconds =
+            cli_args_number(&v[OPT_MPI_SYNC], 1000 * DIST_DEFAULT_SYNC_SECONDS) / 1000;
+        if (v[OPT_MPI_SYNC].given && !dist->mpi) {
+            fprintf(stderr, "tengen %s: --mpi-sync needs --mpi\n", command);
+            return CLI_ARGS_ERROR;
+        }
+    }
     return CLI_ARGS_OK;
 }
 
@@ -154,14 +170,22 @@ cli_args_result_t cli_parse_game_options(int argc, char **argv, const char *comm
                                          const char *about, int default_size,
                                          cli_game_options_t *out)
 {
-    return parse_options(argc, argv, command, about, default_size, out, NULL);
+    return parse_options(argc, argv, command, about, default_size, out, NULL, NULL);
 }
 
 cli_args_result_t cli_parse_engine_options(int argc, char **argv, const char *command,
                                            const char *about, int default_size,
                                            cli_game_options_t *out, engine_settings_t *engine)
 {
-    return parse_options(argc, argv, command, about, default_size, out, engine);
+    return parse_options(argc, argv, command, about, default_size, out, engine, NULL);
+}
+
+cli_args_result_t cli_parse_gtp_options(int argc, char **argv, const char *command,
+                                        const char *about, int default_size,
+                                        cli_game_options_t *out, engine_settings_t *engine,
+                                        cli_dist_options_t *dist)
+{
+    return parse_options(argc, argv, command, about, default_size, out, engine, dist);
 }
 
 bool cli_play_moves(game_t *g, const char *text, const char *command, const char *where, int *out,

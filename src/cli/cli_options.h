@@ -1,7 +1,7 @@
 /* cli_options.h - the game options shared by `tengen gtp` and `tengen play` (--rules, --ko,
  * --suicide, --komi, --size) and the engine options of both (--engine, --playouts,
- * --time, --seed, --resign, --memory, --playout-policy, --threads, --ponder, --ab-eval), one table
- * parsed by cli_args.h. */
+ * --time, --seed, --resign, --memory, --playout-policy, --threads, --ponder, --ab-eval), and
+ * `tengen gtp`'s --mpi and --mpi-sync, one table parsed by cli_args.h. */
 #ifndef TENGEN_CLI_OPTIONS_H
 #define TENGEN_CLI_OPTIONS_H
 
@@ -35,6 +35,18 @@ const ab_eval_t *cli_ab_eval(int choice);
 cli_args_result_t cli_parse_engine_options(int argc, char **argv, const char *command,
                                            const char *about, int default_size,
                                            cli_game_options_t *out, engine_settings_t *engine);
+
+/* `tengen gtp`'s options of the distributed search (docs/distributed.md). */
+typedef struct cli_dist_options {
+    bool mpi;            /* --mpi */
+    double sync_seconds; /* --mpi-sync, in seconds */
+} cli_dist_options_t;
+
+/* The engine options plus --mpi and --mpi-sync (`tengen gtp`). */
+cli_args_result_t cli_parse_gtp_options(int argc, char **argv, const char *command,
+                                        const char *about, int default_size,
+                                        cli_game_options_t *out, engine_settings_t *engine,
+                                        cli_dist_options_t *dist);
 
 /* Play "C3,D3,pass" (commas or spaces between the moves; "-" is no move) on g, each move for the
  * player to move. The points go to out[0..*len) when out is given, at most cap of them. False

@@ -137,6 +137,7 @@ struct engine {
     int ab_pv[AB_MAX_PLY];
     int ab_pv_len;
     float ab_own[BOARD_MAX_POINTS];
+    dist_t *dist; /* the group this engine searches with (engine_set_dist), or NULL */
 };
 
 void engine_settings_default(engine_settings_t *s)
@@ -404,6 +405,22 @@ static void on_report(const mcts_report_t *r, void *user)
     if (first - second > rate * (deadline - r->seconds)) atomic_store(&e->time_stop, true);
 }
 
+/* On rank 0 of a group: tell the other ranks to join the search about to start (with the
+ * configuration set in e->mcts), and take this rank's share of its playout limit. False (a
+ * search of this process alone) without a group, on the other ranks, or when rank 0 is alone. */
+static bool group_search_begin(engine_t *e, stone_t c, bool move_search)
+{
+    if (!e->dist || dist_rank(e->dist) != 0 || dist_is_alone(e->dist)) return false;
+    mcts_config_t cfg = *mcts_config(e->mcts);
+    const dist_msg_t msg = {.kind = DIST_MSG_SEARCH, .color = c,
+                            .playouts = cfg.max_playouts, .move_search = move_search};
+    if (!dist_send(e->dist, &msg)) return false;
+    cfg.max_playouts = dist_playout_share(e->dist, cfg.max_playouts);
+    mcts_set_config(e->mcts, &cfg);
+    dist_search_begin(e->dist, e->mcts);
+    return true;
+}
+
 /* Run a search and keep its ownership for this position. main: genmove's own search (reports go
  * to the front end, the time plan applies); the searches that only judge dead stones are not. */
 static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, bool main, mcts_report_t *rep)
@@ -416,7 +433,9 @@ static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, bool main, m
     if (!main) e->timed = false;
     const bool report = main && (e->report_fn || e->timed);
     mcts_set_report(e->mcts, report ? on_report : NULL, e);
+    const bool group = main && group_search_begin(e, c, true);
     const int best = mcts_search(e->mcts, e->game, c, rep);
+    if (group) dist_search_end(e->dist, e->mcts);
     mcts_set_report(e->mcts, NULL, NULL);
     e->forwarding = e->timed = false;
     memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
@@ -820,6 +839,11 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
             mv.point = POINT_PASS;
             game_play(g, c, POINT_PASS);
         }
+        /* The other ranks did not choose: they play rank 0's move. */
+        if (e->dist && dist_rank(e->dist) == 0) {
+            const dist_msg_t msg = {.kind = DIST_MSG_PLAY, .color = c, .point = mv.point};
+            dist_send(e->dist, &msg);
+        }
     }
     if (out) *out = mv;
     return mv.point;
@@ -975,7 +999,9 @@ void engine_analyze_playouts(engine_t *e, stone_t c, long playouts, const atomic
     mcts_set_stop(e->mcts, stop);
     mcts_set_report(e->mcts, fn, user);
     mcts_report_t rep;
+    const bool group = group_search_begin(e, c, false);
     mcts_search(e->mcts, e->game, c, &rep);
+    if (group) dist_search_end(e->dist, e->mcts);
     mcts_set_report(e->mcts, NULL, NULL);
     mcts_set_stop(e->mcts, &e->time_stop);
     memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
@@ -1102,6 +1128,38 @@ int engine_free_handicap_points(const engine_t *e, int n, int *points)
         }
     }
     return n;
+}
+
+/* ---- one search over several processes ---- */
+
+void engine_set_dist(engine_t *e, dist_t *d)
+{
+    e->dist = d;
+}
+
+void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search)
+{
+    mcts_config_t cfg;
+    mcts_config_from(&e->s, &cfg);
+    /* Rank 0's limits end the search; without a playout limit this one only caps it. */
+    cfg.max_playouts = playouts > 0 ? dist_playout_share(e->dist, playouts)
+                                    : ENGINE_ANALYZE_MAX_PLAYOUTS;
+    cfg.max_seconds = 0;
+    if (move_search) cfg.komi_offset = engine_dynamic_komi(e, c);
+    mcts_set_config(e->mcts, &cfg);
+    mcts_set_move_filter(e->mcts, NULL);
+    atomic_store(&e->time_stop, false);
+    mcts_set_report(e->mcts, NULL, NULL);
+    dist_search_begin(e->dist, e->mcts);
+    mcts_report_t rep;
+    mcts_search(e->mcts, e->game, c, &rep);
+    dist_search_end(e->dist, e->mcts);
+    memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
+    e->own_valid = rep.playouts > 0;
+    e->own_hash = game_board(e->game)->hash;
+    e->own_moves = game_move_count(e->game);
+    e->own_to_move = c;
+    e->own_winrate = rep.winrate;
 }
 
 /* ---- stopping from another thread ---- */

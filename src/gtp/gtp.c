@@ -194,6 +194,11 @@ static void stop_background(gtp_t *gtp)
     }
 }
 
+void gtp_stop_background(gtp_t *gtp)
+{
+    stop_background(gtp);
+}
+
 /* ---- argument parsing ---- */
 
 /* ASCII case-insensitive equality (the locale must not change what a command means). */

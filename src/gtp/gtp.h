@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "tengen/dist.h"
 #include "tengen/engine.h"
 #include "tengen/game.h"
 #include "tengen/rules.h"
@@ -88,5 +89,15 @@ gtp_result_t gtp_execute_line(gtp_t *gtp, const char *line, size_t len, FILE *ou
 /* Read commands from in until quit or end of input, answering on out (flushed after every
  * answer). Returns 0; a read error ends the loop as end of input does. */
 int gtp_run(gtp_t *gtp, FILE *in, FILE *out);
+
+/* Stop what runs in the background (an lz-/kata-analyze, a ponder), as any input line does. */
+void gtp_stop_background(gtp_t *gtp);
+
+/* gtp_run for one rank of a distributed search (dist.h, docs/distributed.md). Rank 0 reads the
+ * commands from in and answers on out as gtp_run does, and sends the other ranks the lines that
+ * change the game (the searches join by themselves through the engine); the other ranks run
+ * those lines silently and join the searches, until quit or the end of rank 0's input. Returns
+ * 0, or 1 if the ranks could not talk. */
+int gtp_run_distributed(gtp_t *gtp, dist_t *d, FILE *in, FILE *out);
 
 #endif

@@ -1,0 +1,80 @@
+/* dist.h - one search over several processes (machines) with MPI (docs/distributed.md).
+ *
+ * Every process (rank) runs its own engine and tree on the same game. Rank 0 speaks to the front
+ * end and sends the others what they must do (dist_send): a GTP line to run silently, a search
+ * to join, the end. During a search every rank adds up the top nodes' statistics of all the trees
+ * every few milliseconds (one MPI_Allreduce over a fixed table of hashed slots), and each tree
+ * keeps the others' counts apart from its own (mcts.h). Rank 0 never waits for the others without
+ * a time limit: a rank that does not answer makes it search alone from then on, saying so on
+ * stderr.
+ *
+ * Layer: above the searcher (mcts.h), below the engine, which starts and ends the shared searches.
+ * It knows no protocol: a line is text. Built without MPI, dist_start always fails with a
+ * message; nothing else may be called then.
+ */
+#ifndef TENGEN_DIST_H
+#define TENGEN_DIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tengen/board.h"
+#include "tengen/mcts.h"
+
+/* The default interval between two syncs of a search, in seconds (--mpi-sync, in ms). */
+#define DIST_DEFAULT_SYNC_SECONDS 0.1
+
+typedef struct dist dist_t;
+
+typedef enum dist_msg_kind {
+    DIST_MSG_LINE,   /* run this line silently (text) */
+    DIST_MSG_SEARCH, /* join a search of the current position (color, playouts, move_search) */
+    DIST_MSG_PLAY,   /* rank 0 played this move (color, point: a point, POINT_PASS or
+                        POINT_RESIGN) */
+    DIST_MSG_QUIT,   /* the session ends */
+} dist_msg_kind_t;
+
+typedef struct dist_msg {
+    dist_msg_kind_t kind;
+    stone_t color;     /* SEARCH: the player to move */
+    long playouts;     /* SEARCH: the playout limit of the whole group; 0: none (time or stop) */
+    bool move_search;  /* SEARCH: a search for a move (dynamic komi), not an analysis */
+    int point;         /* PLAY: the move */
+    char *text;        /* LINE: the line, NUL-terminated (dist_receive allocates it; the caller
+                          frees it) */
+} dist_msg_t;
+
+/* Was this tengen built with MPI? */
+bool dist_is_built(void);
+
+/* Join the MPI job (MPI_Init) with sync_seconds between syncs. NULL after writing a message of at
+ * most err_len bytes to err when tengen was built without MPI, was not started by mpirun (a job of
+ * one process), or MPI fails. */
+dist_t *dist_start(double sync_seconds, char *err, size_t err_len);
+/* Leave the job (MPI_Finalize, unless rank 0 gave the others up: then it only frees) and free d. */
+void dist_finish(dist_t *d);
+
+int dist_rank(const dist_t *d);
+int dist_size(const dist_t *d);
+/* Rank 0 gave the others up (one did not answer in time): it searches alone. */
+bool dist_is_alone(const dist_t *d);
+
+/* Rank 0: send msg to every other rank. False when rank 0 is alone (or becomes so now: a rank did
+ * not take it in time). */
+bool dist_send(dist_t *d, const dist_msg_t *msg);
+/* The other ranks: wait for rank 0's next message (polling, so an idle rank uses little processor
+ * time). False if MPI fails. */
+bool dist_receive(dist_t *d, dist_msg_t *msg);
+
+/* This rank's share of a playout limit of the whole group (0 stays 0: no limit): the shares add up
+ * to total exactly when total is at least the number of ranks (every rank plays at least one). */
+long dist_playout_share(const dist_t *d, long total);
+
+/* Make m's next search a search of the group (mcts_set_sync), until dist_search_end. Every rank
+ * must run the same number of group searches, in the same order. */
+void dist_search_begin(dist_t *d, mcts_t *m);
+/* After that search: removes the sync function and logs the root visits on stderr (rank 0 the
+ * group's and its own, the others their own). */
+void dist_search_end(dist_t *d, mcts_t *m);
+
+#endif

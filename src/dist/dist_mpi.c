@@ -1,0 +1,432 @@
+/* dist_mpi.c - the distributed search over Open MPI (dist.h, docs/distributed.md).
+ *
+ * Owns: MPI's start and end, rank 0's messages to the others, the sync of the searches. Must not
+ * know: GTP, the engine's decisions.
+ *
+ * Two communicators, so that the two kinds of collective never have to be ordered against each
+ * other: `commands` carries rank 0's messages (MPI_Ibcast), `syncs` the statistics
+ * (MPI_Iallreduce). Every wait is a loop of MPI_Test with a short sleep: an idle rank leaves the
+ * processor to the searching ones, and rank 0 can give up a rank that does not answer.
+ *
+ * The sync table: every rank writes its own counts of its top nodes into a fixed table of
+ * DIST_SLOTS slots, chosen by the node's key (the hash of its move path from the root); the
+ * Allreduce sums the tables; each rank subtracts what it sent, which leaves the others' counts.
+ * A slot also sums a 32-bit check of the key and the number of ranks that wrote it, so a slot
+ * where different nodes met (a collision) is recognised and ignored. Words are unsigned 32-bit:
+ * sums wrap, which the check needs, and counts stay far below 2^31.
+ */
+#include "tengen/dist.h"
+
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DIST_SLOTS 4096          /* slots of the sync table (a power of two) */
+#define DIST_SHARE_DEPTH 3       /* nodes shared: down to this many moves below the root */
+#define DIST_SHARE_MIN_VISITS 8  /* and with at least this many own visits (an expanded node) */
+#define DIST_MIN_TIMEOUT 2.0     /* seconds rank 0 waits for the others at least */
+#define DIST_TIMEOUT_SYNCS 20    /* ... or this many sync intervals */
+
+/* The table's words: control, ownership, then the slots. */
+enum {
+    CTRL_STOP,    /* ranks that stop the search (rank 0: its time limit or stop flag) */
+    CTRL_DONE,    /* ranks whose own limit is reached */
+    CTRL_SAMPLES, /* simulations in the ownership sums */
+    CTRL_WORDS,
+};
+enum { SLOT_CHECK, SLOT_WRITERS, SLOT_VISITS, SLOT_WINS2, SLOT_AMAF, SLOT_AMAF_WINS2, SLOT_WORDS };
+#define OWNER_WORDS BOARD_MAX_POINTS
+#define TABLE_WORDS (CTRL_WORDS + OWNER_WORDS + DIST_SLOTS * SLOT_WORDS)
+
+/* The header of a message; a line's text follows in a second broadcast. */
+typedef struct wire_msg {
+    int32_t kind, color, move_search, point;
+    int64_t playouts, text_len;
+} wire_msg_t;
+
+struct dist {
+    int rank, size;
+    MPI_Comm commands, syncs;
+    double sync_seconds, timeout;
+    bool alone;
+
+    /* The search in progress. */
+    mcts_t *m;
+    bool in_flight;        /* a sync is under way */
+    MPI_Request request;
+    double started;        /* when it began */
+    double last_end;       /* when the last one ended */
+    bool group_ended;      /* a sync said the search is over for everyone */
+    uint32_t *sent, *sums;
+    long syncs_done;
+    double sync_seconds_spent; /* in filling, testing and reading syncs (the overhead; the waits
+                                  for slower ranks at the end of a search are not counted) */
+    long searches;
+};
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void pause_briefly(long nanoseconds)
+{
+    const struct timespec t = {0, nanoseconds};
+    nanosleep(&t, NULL);
+}
+
+bool dist_is_built(void)
+{
+    return true;
+}
+
+dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
+{
+    /* MPI_Init outside mpirun would make a job of one process (slowly): say what is wrong. */
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK")) {
+        snprintf(err, err_len, "not started by mpirun: mpirun -np N tengen gtp --mpi ...");
+        return NULL;
+    }
+    int provided = 0;
+    /* Rank 0's searches run in the analysis and ponder threads, never two at once with the
+     * thread that reads GTP (it stops them first): serialized calls are enough. */
+    if (MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS) {
+        snprintf(err, err_len, "MPI could not start");
+        return NULL;
+    }
+    int size = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (provided < MPI_THREAD_SERIALIZED || size < 2) {
+        snprintf(err, err_len,
+                 size < 2 ? "--mpi needs two processes or more: start it with mpirun -np N"
+                          : "this MPI library cannot be called from several threads");
+        MPI_Finalize();
+        return NULL;
+    }
+    dist_t *d = calloc(1, sizeof *d);
+    uint32_t *sent = calloc(TABLE_WORDS, sizeof *sent), *sums = calloc(TABLE_WORDS, sizeof *sums);
+    if (!d || !sent || !sums) {
+        free(d);
+        free(sent);
+        free(sums);
+        snprintf(err, err_len, "out of memory");
+        MPI_Finalize();
+        return NULL;
+    }
+    d->sent = sent;
+    d->sums = sums;
+    d->size = size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
+    MPI_Comm_dup(MPI_COMM_WORLD, &d->commands);
+    MPI_Comm_dup(MPI_COMM_WORLD, &d->syncs);
+    /* A failing peer must give rank 0 an error to act on, not end the job. */
+    MPI_Comm_set_errhandler(d->commands, MPI_ERRORS_RETURN);
+    MPI_Comm_set_errhandler(d->syncs, MPI_ERRORS_RETURN);
+    d->sync_seconds = sync_seconds;
+    d->timeout = DIST_TIMEOUT_SYNCS * sync_seconds;
+    if (d->timeout < DIST_MIN_TIMEOUT) d->timeout = DIST_MIN_TIMEOUT;
+    return d;
+}
+
+void dist_finish(dist_t *d)
+{
+    if (!d) return;
+    /* With a request left pending on a rank that died, MPI_Finalize could wait for ever. */
+    if (!d->alone) {
+        MPI_Comm_free(&d->commands);
+        MPI_Comm_free(&d->syncs);
+        MPI_Finalize();
+    }
+    free(d->sent);
+    free(d->sums);
+    free(d);
+}
+
+int dist_rank(const dist_t *d)
+{
+    return d->rank;
+}
+
+int dist_size(const dist_t *d)
+{
+    return d->size;
+}
+
+bool dist_is_alone(const dist_t *d)
+{
+    return d->alone;
+}
+
+static void go_alone(dist_t *d, const char *what)
+{
+    d->alone = true;
+    d->in_flight = false;
+    fprintf(stderr,
+            "tengen: mpi: %s: the other ranks did not answer within %.1f s; searching alone from "
+            "now on\n",
+            what, d->timeout);
+}
+
+/* Wait for a request: rank 0 at most d->timeout seconds (false, alone, after it), the others for
+ * as long as it takes. False also if MPI reports an error. */
+static bool wait_for(dist_t *d, MPI_Request *req, const char *what)
+{
+    const double t0 = now();
+    for (;;) {
+        int done = 0;
+        if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+            if (d->rank == 0) go_alone(d, what);
+            return false;
+        }
+        if (done) return true;
+        if (d->rank == 0 && now() - t0 > d->timeout) {
+            go_alone(d, what);
+            return false;
+        }
+        pause_briefly(100000);
+    }
+}
+
+bool dist_send(dist_t *d, const dist_msg_t *msg)
+{
+    if (d->alone || d->rank != 0) return false;
+    const size_t len = msg->kind == DIST_MSG_LINE && msg->text ? strlen(msg->text) : 0;
+    wire_msg_t w = {(int32_t)msg->kind, (int32_t)msg->color, msg->move_search, msg->point,
+                    msg->playouts, (int64_t)len};
+    MPI_Request req;
+    if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
+        !wait_for(d, &req, "sending a command"))
+        return false;
+    if (len == 0) return true;
+    if (MPI_Ibcast(msg->text, (int)len, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
+        !wait_for(d, &req, "sending a command"))
+        return false;
+    return true;
+}
+
+bool dist_receive(dist_t *d, dist_msg_t *msg)
+{
+    memset(msg, 0, sizeof *msg);
+    wire_msg_t w;
+    MPI_Request req;
+    /* Idle ranks sleep between tests: a blocking MPI_Bcast would spin on the processor. */
+    for (;;) {
+        if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS)
+            return false;
+        int done = 0;
+        while (!done) {
+            if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
+            if (!done) pause_briefly(1000000);
+        }
+        break;
+    }
+    if (w.kind < DIST_MSG_LINE || w.kind > DIST_MSG_QUIT || w.color < 0 || w.color > 2 || w.text_len < 0 ||
+        w.text_len > (int64_t)1 << 30)
+        return false;
+    msg->kind = (dist_msg_kind_t)w.kind;
+    msg->color = (stone_t)w.color;
+    msg->playouts = (long)w.playouts;
+    msg->move_search = w.move_search != 0;
+    msg->point = w.point;
+    if (msg->kind != DIST_MSG_LINE) return true;
+    msg->text = malloc((size_t)w.text_len + 1);
+    if (!msg->text) return false;
+    if (w.text_len > 0 &&
+        (MPI_Ibcast(msg->text, (int)w.text_len, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
+         !wait_for(d, &req, "receiving a command"))) {
+        free(msg->text);
+        msg->text = NULL;
+        return false;
+    }
+    msg->text[w.text_len] = 0;
+    return true;
+}
+
+long dist_playout_share(const dist_t *d, long total)
+{
+    if (total <= 0) return 0;
+    const long share = total / d->size + (d->rank < total % d->size ? 1 : 0);
+    /* 0 would mean no limit: a rank plays at least one. */
+    return share > 0 ? share : 1;
+}
+
+/* ---- the sync of a search ---- */
+
+static uint32_t slot_of(uint64_t key)
+{
+    return (uint32_t)(key & (DIST_SLOTS - 1));
+}
+
+static uint32_t check_of(uint64_t key)
+{
+    return (uint32_t)(key >> 32);
+}
+
+static uint32_t *slot_words(uint32_t *table, uint32_t slot)
+{
+    return table + CTRL_WORDS + OWNER_WORDS + (size_t)slot * SLOT_WORDS;
+}
+
+/* Write one node's own counts into the table to send; a slot already written by this rank (a
+ * node met earlier, nearer the root) is kept. */
+static void write_share(const mcts_share_t *s, void *user)
+{
+    uint32_t *w = slot_words(user, slot_of(s->key));
+    if (w[SLOT_WRITERS]) return;
+    w[SLOT_CHECK] = check_of(s->key);
+    w[SLOT_WRITERS] = 1;
+    w[SLOT_VISITS] = (uint32_t)s->visits;
+    w[SLOT_WINS2] = (uint32_t)s->wins2;
+    w[SLOT_AMAF] = (uint32_t)s->amaf_visits;
+    w[SLOT_AMAF_WINS2] = (uint32_t)s->amaf_wins2;
+}
+
+/* The others' counts of a key: the sums less what this rank sent, if every other writer of the
+ * slot wrote that key. */
+static bool read_share(uint64_t key, mcts_share_t *out, void *user)
+{
+    const dist_t *d = user;
+    const uint32_t slot = slot_of(key);
+    const uint32_t *sum = slot_words(d->sums, slot), *mine = slot_words(d->sent, slot);
+    const uint32_t writers = sum[SLOT_WRITERS] - mine[SLOT_WRITERS];
+    if (writers == 0 || sum[SLOT_CHECK] - mine[SLOT_CHECK] != writers * check_of(key))
+        return false;
+    out->key = key;
+    out->visits = (int32_t)(sum[SLOT_VISITS] - mine[SLOT_VISITS]);
+    out->wins2 = (int32_t)(sum[SLOT_WINS2] - mine[SLOT_WINS2]);
+    out->amaf_visits = (int32_t)(sum[SLOT_AMAF] - mine[SLOT_AMAF]);
+    out->amaf_wins2 = (int32_t)(sum[SLOT_AMAF_WINS2] - mine[SLOT_AMAF_WINS2]);
+    return true;
+}
+
+/* Start a sync with this rank's table: its counts, its ownership and its flags. */
+static void start_sync(dist_t *d, mcts_t *m, bool stop, bool done)
+{
+    const double t0 = now();
+    memset(d->sent, 0, TABLE_WORDS * sizeof *d->sent);
+    d->sent[CTRL_STOP] = stop;
+    d->sent[CTRL_DONE] = done;
+    int32_t owner[BOARD_MAX_POINTS];
+    d->sent[CTRL_SAMPLES] = (uint32_t)mcts_export_ownership(m, owner);
+    for (int p = 0; p < BOARD_MAX_POINTS; p++)
+        d->sent[CTRL_WORDS + p] = (uint32_t)owner[p];
+    mcts_export_shares(m, DIST_SHARE_DEPTH, DIST_SHARE_MIN_VISITS, write_share, d->sent);
+    if (MPI_Iallreduce(d->sent, d->sums, TABLE_WORDS, MPI_UINT32_T, MPI_SUM, d->syncs,
+                       &d->request) != MPI_SUCCESS) {
+        if (d->rank == 0) go_alone(d, "starting a sync");
+        return;
+    }
+    d->in_flight = true;
+    d->started = now();
+    d->sync_seconds_spent += d->started - t0;
+}
+
+/* A sync has completed: take the others' counts and ownership, and whether the search is over. */
+static void finish_sync(dist_t *d, mcts_t *m)
+{
+    const double t0 = now();
+    d->in_flight = false;
+    d->syncs_done++;
+    mcts_import_shares(m, DIST_SHARE_DEPTH, read_share, d);
+    int32_t owner[BOARD_MAX_POINTS];
+    for (int p = 0; p < BOARD_MAX_POINTS; p++)
+        owner[p] = (int32_t)(d->sums[CTRL_WORDS + p] - d->sent[CTRL_WORDS + p]);
+    mcts_import_ownership(m, owner, (long)(d->sums[CTRL_SAMPLES] - d->sent[CTRL_SAMPLES]));
+    if (d->sums[CTRL_STOP] > 0 || d->sums[CTRL_DONE] >= (uint32_t)d->size) d->group_ended = true;
+    d->last_end = now();
+    d->sync_seconds_spent += d->last_end - t0;
+}
+
+/* Poll the sync in flight. True when it completed (false: still running, or rank 0 gave up). */
+static bool poll_sync(dist_t *d, mcts_t *m)
+{
+    const double t0 = now();
+    int done = 0;
+    const int rc = MPI_Test(&d->request, &done, MPI_STATUS_IGNORE);
+    d->sync_seconds_spent += now() - t0;
+    if (rc != MPI_SUCCESS) {
+        if (d->rank == 0) go_alone(d, "a sync failed");
+        return false;
+    }
+    if (done) {
+        finish_sync(d, m);
+        return true;
+    }
+    if (d->rank == 0 && now() - d->started > d->timeout) go_alone(d, "sync");
+    return false;
+}
+
+/* One step of the group's search (see mcts_sync_fn). Rank 0 stops the group when its time limit
+ * or stop flag ends its search; every rank counts as done when its own limit is reached. */
+static bool step(dist_t *d, mcts_t *m, mcts_sync_state_t st)
+{
+    const bool finished = st != MCTS_SYNC_SEARCHING;
+    if (d->alone) return true; /* searching alone: this search's own limits decide */
+    if (d->in_flight) {
+        poll_sync(d, m);
+        if (d->alone) return finished;
+        return d->group_ended;
+    }
+    if (finished || now() - d->last_end >= d->sync_seconds)
+        start_sync(d, m, d->rank == 0 && st == MCTS_SYNC_STOPPED, finished);
+    return false;
+}
+
+static bool sync_fn(mcts_t *m, mcts_sync_state_t st, void *user)
+{
+    dist_t *d = user;
+    bool ended;
+    if (st != MCTS_SYNC_FINAL) {
+        ended = step(d, m, st);
+        /* Alone, a search goes on to its own limits: SEARCHING must not end it. */
+        if (d->alone) ended = st != MCTS_SYNC_SEARCHING;
+    } else {
+        /* A search that ended without the group (a decided game on this rank) first ends it
+         * the usual way: every rank must run the same syncs. */
+        const bool stop = d->rank == 0;
+        while (!d->alone && !d->group_ended) {
+            if (!step(d, m, stop ? MCTS_SYNC_STOPPED : MCTS_SYNC_PLAYOUTS_DONE))
+                pause_briefly(200000);
+        }
+        /* The closing sync: every thread of every rank has stopped, so the sums are final. */
+        if (!d->alone) {
+            start_sync(d, m, false, true);
+            while (d->in_flight && !poll_sync(d, m) && !d->alone)
+                pause_briefly(100000);
+        }
+        ended = true;
+    }
+    return ended;
+}
+
+void dist_search_begin(dist_t *d, mcts_t *m)
+{
+    d->m = m;
+    d->in_flight = false;
+    d->group_ended = false;
+    d->syncs_done = 0;
+    d->sync_seconds_spent = 0;
+    d->last_end = now();
+    d->searches++;
+    mcts_set_sync(m, sync_fn, d);
+}
+
+void dist_search_end(dist_t *d, mcts_t *m)
+{
+    mcts_set_sync(m, NULL, NULL);
+    d->m = NULL;
+    if (d->rank == 0)
+        fprintf(stderr,
+                "tengen: mpi: search %ld: %d ranks%s, root visits %ld (own %ld), %ld syncs, "
+                "%.3f s in syncs\n",
+                d->searches, d->size, d->alone ? " (alone)" : "", mcts_root_total_visits(m),
+                mcts_root_own_visits(m), d->syncs_done, d->sync_seconds_spent);
+    else
+        fprintf(stderr, "tengen: mpi rank %d: search %ld: own root visits %ld\n", d->rank,
+                d->searches, mcts_root_own_visits(m));
+}
