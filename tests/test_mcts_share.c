@@ -1,6 +1,6 @@
 /* test_mcts_share.c - the statistics a searcher shares with others searching the same position
  * (mcts.h, distributed search): exported counts imported by another tree add to its own without
- * being counted twice, the sync function's calls (searching, own limit reached, final), a group
+ * being counted twice (and a tree of another position takes none), the sync function's calls (searching, own limit reached, final), a group
  * that ends a search early, and imported ownership. Run under TSan with two threads. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -81,7 +81,6 @@ static void test_imported_counts_add_once(void **state)
     assert_non_null(la);
     assert_true(mcts_export_shares(a, 2, 1, collect_share, la));
     assert_true(la->len > 1);
-    assert_int_equal(la->items[0].key, MCTS_ROOT_SHARE_KEY);
     assert_int_equal(la->items[0].depth, 0);
     assert_int_equal(la->items[0].visits, n);
     int own_b[BOARD_MAX_POINTS];
@@ -99,6 +98,14 @@ static void test_imported_counts_add_once(void **state)
             assert_int_equal(root_move_visits(b, p), own_b[p] + root_move_visits(a, p));
     }
     assert_true(mcts_check_tree(b));
+
+    /* A tree of another position takes nothing from A's. */
+    mcts_t *c = new_search(n, 3, 1);
+    assert_int_equal(game_play(g, STONE_BLACK, board_point(bd, 4, 4)), GAME_OK);
+    mcts_search(c, g, STONE_WHITE, NULL);
+    assert_true(mcts_import_shares(c, 2, find_share, la));
+    assert_int_equal(mcts_root_total_visits(c), mcts_root_own_visits(c));
+    mcts_free(c);
     free(la);
     mcts_free(a);
     mcts_free(b);

@@ -51,7 +51,8 @@ bool dist_is_built(void);
  * most err_len bytes to err when tengen was built without MPI, was not started by mpirun (a job of
  * one process), or MPI fails. */
 dist_t *dist_start(double sync_seconds, char *err, size_t err_len);
-/* Leave the job (MPI_Finalize, unless rank 0 gave the others up: then it only frees) and free d. */
+/* Leave the job (MPI_Finalize) and free d. After rank 0 gave the others up, it ends the whole job
+ * instead (MPI_Abort): a rank that does not answer could not be waited for. */
 void dist_finish(dist_t *d);
 
 int dist_rank(const dist_t *d);

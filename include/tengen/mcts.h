@@ -128,16 +128,16 @@ void mcts_set_poll(mcts_poll_fn fn);
 
 /* ---- distributed search: statistics shared with other searchers ----
  * Several searchers (other processes, other machines) may search the same position, each with its
- * own tree, and exchange the counts of their top nodes now and then. A node is named by the key of
- * its move path from the root, the same in every tree. Each node keeps the others' counts apart
+ * own tree, and exchange the counts of their top nodes now and then. A node is named by a key of
+ * the root's position and its move path from the root, the same in every tree. Each node keeps the others' counts apart
  * from its own: an import replaces them, so nothing is counted twice; selection and the reports
  * add them. How the counts travel is the caller's business (src/dist/). */
 
-#define MCTS_ROOT_SHARE_KEY 0x6a09e667f3bcc909ULL /* the key of the root */
+#define MCTS_ROOT_SHARE_SEED 0x6a09e667f3bcc909ULL /* mixed into the key of the root */
 
 /* A node's own counts (wins in half games), or the others' counts of a node on import. */
 typedef struct mcts_share {
-    uint64_t key; /* the move path from the root, hashed; MCTS_ROOT_SHARE_KEY for the root */
+    uint64_t key; /* the root's position and player to move, then the move path, hashed */
     int depth;    /* moves from the root */
     int32_t visits, wins2, amaf_visits, amaf_wins2;
 } mcts_share_t;

@@ -136,12 +136,16 @@ dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
 void dist_finish(dist_t *d)
 {
     if (!d) return;
-    /* With a request left pending on a rank that died, MPI_Finalize could wait for ever. */
-    if (!d->alone) {
-        MPI_Comm_free(&d->commands);
-        MPI_Comm_free(&d->syncs);
-        MPI_Finalize();
+    if (d->alone) {
+        /* A rank that stopped answering cannot take a message, and MPI_Finalize could wait for
+         * it for ever: end the whole job (the answers are out). */
+        fflush(stdout);
+        fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, 0);
     }
+    MPI_Comm_free(&d->commands);
+    MPI_Comm_free(&d->syncs);
+    MPI_Finalize();
     free(d->sent);
     free(d->sums);
     free(d);

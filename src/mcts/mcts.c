@@ -1301,6 +1301,13 @@ static uint64_t child_key(uint64_t parent, int move)
     return mix64(parent ^ mix64((uint64_t)(uint16_t)move + 0x9e3779b97f4a7c15ULL));
 }
 
+/* The key of the root: the position and the player to move, so that trees of different positions
+ * share nothing. */
+static uint64_t root_key(const mcts_t *m)
+{
+    return mix64(MCTS_ROOT_SHARE_SEED ^ m->root_board.hash ^ mix64((uint64_t)m->to_move));
+}
+
 /* Room for n entries in the walk's queue. */
 static bool walk_reserve(mcts_t *m, size_t n)
 {
@@ -1319,7 +1326,7 @@ bool mcts_export_shares(mcts_t *m, int max_depth, int min_visits, mcts_share_fn 
 {
     if (!m->root || !walk_reserve(m, 1)) return m->root == 0;
     size_t len = 0;
-    m->walk[len++] = (share_walk_t){m->root, 0, MCTS_ROOT_SHARE_KEY};
+    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m)};
     for (size_t i = 0; i < len; i++) {
         const share_walk_t at = m->walk[i];
         const node_t *nd = &m->pool[at.node];
@@ -1350,7 +1357,7 @@ bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, v
     }
     if (!walk_reserve(m, 1)) return false;
     size_t len = 0;
-    m->walk[len++] = (share_walk_t){m->root, 0, MCTS_ROOT_SHARE_KEY};
+    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m)};
     for (size_t i = 0; i < len; i++) {
         const share_walk_t at = m->walk[i];
         mcts_share_t others;

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# The distributed search (`tengen gtp --mpi`, docs/distributed.md) with three ranks on this
+# machine: genmove on 9x9 and 19x19 gives a legal move; the group's root visits are the sum of the
+# ranks' own visits at every search (so the ranks' games and trees stay the same); a playout limit
+# counts all ranks' playouts together; GTP transcripts give their golden answers; lz-analyze
+# streams and stops at the next line; a rank that hangs or is killed does not hang rank 0; quit
+# ends every rank. Without mpirun, or in a build without MPI, it checks only that --mpi is refused
+# with a clear message, and says that the rest is skipped.
+#   bash tests/mpi.sh <path to tengen>
+source "$(dirname "$0")/common.bash"
+test_start mpi tests/gtp "$@"
+fail=0
+err() {
+    echo "FAIL: $*"
+    fail=1
+}
+
+# Outside mpirun (or built without MPI) --mpi is an error with a message, exit status 2.
+"$TENGEN" gtp --mpi </dev/null >"$SCRATCH/out" 2>"$SCRATCH/err"
+status=$?
+[ "$status" = 2 ] || err "--mpi outside mpirun: status $status, want 2"
+grep -Eq 'tengen gtp: --mpi: (not started by mpirun|this tengen was built without MPI)' \
+    "$SCRATCH/err" || err "--mpi outside mpirun: message '$(cat "$SCRATCH/err")'"
+"$TENGEN" gtp --mpi-sync 50 </dev/null 2>"$SCRATCH/err"
+[ $? = 2 ] && grep -q 'needs --mpi' "$SCRATCH/err" || err "--mpi-sync without --mpi accepted"
+if grep -q 'built without MPI' "$SCRATCH/err" ||
+    "$TENGEN" gtp --mpi </dev/null 2>&1 | grep -q 'built without MPI'; then
+    echo "note: this tengen was built without MPI: the distributed tests are skipped"
+    [ $fail = 0 ] && echo "mpi: ok (no MPI)"
+    exit $fail
+fi
+if ! command -v mpirun >/dev/null; then
+    echo "note: mpirun not found (Debian: openmpi-bin): the distributed tests are skipped"
+    [ $fail = 0 ] && echo "mpi: ok (no mpirun)"
+    exit $fail
+fi
+
+# Three ranks on one machine. The shared-memory transport's single-copy mode needs ptrace rights
+# that containers often lack; the plain copy works everywhere. The model stays out: loading it
+# three times costs seconds and the sharing does not depend on it.
+MPIRUN=(mpirun --allow-run-as-root --oversubscribe --mca btl_vader_single_copy_mechanism none
+    -np 3)
+run_mpi() { # run_mpi INPUT OUT ERR [tengen gtp options...]
+    local input=$1 out=$2 errf=$3
+    shift 3
+    (cd "$SCRATCH" && timeout 120 "${MPIRUN[@]}" "$TENGEN" gtp --mpi --model none "$@" \
+        <"$input" >"$out" 2>"$errf")
+}
+
+# The group's root visits (rank 0's line) against the sum of every rank's own visits, search by
+# search: prints "ok N" or the first mismatch.
+check_sums() {
+    awk '
+        /^tengen: mpi: search [0-9]+: 3 ranks, root visits/ {
+            s = $4; sub(":", "", s); total[s] = $9; own0[s] = $11; sub("\\),", "", own0[s]); n++ }
+        /^tengen: mpi rank [12]: search [0-9]+: own root visits/ {
+            s = $6; sub(":", "", s); others[s] += $10; seen[s]++ }
+        END {
+            if (n == 0) { print "no searches"; exit }
+            for (s in total)
+                if (seen[s] != 2 || total[s] != own0[s] + others[s]) {
+                    print "search " s ": total " total[s] " != " own0[s] " + " others[s]; exit }
+            print "ok " n
+        }' "$1"
+}
+
+# ---- genmove on 9x9 and 19x19, summed visits, the playout limit, games kept alike ----
+cat >"$SCRATCH/moves9.gtp" <<'EOF'
+1 boardsize 9
+2 komi 7
+3 genmove b
+4 play w E5
+5 undo
+6 play w C3
+7 genmove b
+8 genmove w
+9 quit
+EOF
+run_mpi "$SCRATCH/moves9.gtp" "$SCRATCH/out9" "$SCRATCH/err9" --size 9 --playouts 3000 ||
+    err "9x9 session exited $?: $(tail -5 "$SCRATCH/err9")"
+moves=$(sed -n 's/^=\([378]\) \([A-HJ][1-9]\|pass\)$/\2/p' "$SCRATCH/out9")
+[ "$(echo "$moves" | wc -w)" = 3 ] || err "9x9 genmoves: $(cat "$SCRATCH/out9")"
+# Legal: a process of its own accepts the same moves in the same game.
+set -- $moves
+printf 'boardsize 9\nplay b %s\nplay w C3\nplay b %s\nplay w %s\n' "$1" "$2" "$3" |
+    "$TENGEN" gtp --model none | grep -q '^?' && err "9x9 moves $moves are not legal"
+sums=$(check_sums "$SCRATCH/err9")
+[ "${sums%% *}" = ok ] && [ "${sums#ok }" = 3 ] || err "9x9 root visits: $sums"
+# The first search starts from an empty tree: 1,000 own playouts per rank, 3,000 in all.
+grep -q '^tengen: mpi: search 1: 3 ranks, root visits 3000 (own 1000)' "$SCRATCH/err9" ||
+    err "playout limit not shared: $(grep 'search 1:' "$SCRATCH/err9")"
+
+printf '1 komi 7.5\n2 genmove b\n3 genmove w\n4 quit\n' >"$SCRATCH/moves19.gtp"
+run_mpi "$SCRATCH/moves19.gtp" "$SCRATCH/out19" "$SCRATCH/err19" --size 19 --playouts 600 ||
+    err "19x19 session exited $?"
+moves=$(sed -n 's/^=[23] \([A-HJ-T][0-9]*\|pass\)$/\1/p' "$SCRATCH/out19")
+[ "$(echo "$moves" | wc -w)" = 2 ] || err "19x19 genmoves: $(cat "$SCRATCH/out19")"
+set -- $moves
+printf 'play b %s\nplay w %s\n' "$1" "$2" | "$TENGEN" gtp --model none | grep -q '^?' &&
+    err "19x19 moves $moves are not legal"
+sums=$(check_sums "$SCRATCH/err19")
+[ "${sums%% *}" = ok ] || err "19x19 root visits: $sums"
+
+# ---- GTP transcripts without searches: the same golden answers as one process ----
+ln -s "$ROOT/tests/fixtures/gtp" "$SCRATCH/fixtures"
+for name in board play_undo ko queries rules handicap_free syntax; do
+    input=$ROOT/tests/gtp/$name.gtp
+    args=$(sed -n '1s/^# args: //p' "$input")
+    # shellcheck disable=SC2086
+    (cd "$SCRATCH" && timeout 120 "${MPIRUN[@]}" "$TENGEN" gtp --mpi $args <"$input" \
+        >"$SCRATCH/$name.out" 2>"$SCRATCH/$name.err") || err "transcript $name exited $?"
+    cmp -s "$SCRATCH/$name.out" "$ROOT/tests/gtp/$name.out" ||
+        err "transcript $name differs: $(diff "$ROOT/tests/gtp/$name.out" "$SCRATCH/$name.out" | head -5)"
+done
+
+# ---- lz-analyze streams and stops at the next line; then a genmove of the group ----
+# Every output line is stamped with the time it arrived.
+mkfifo "$SCRATCH/analyze_fifo"
+while IFS= read -r line; do
+    printf '%s %s\n' "$(date +%s.%N)" "$line"
+done <"$SCRATCH/analyze_fifo" >"$SCRATCH/analyze_out" &
+reader=$!
+{
+    echo '1 boardsize 9'
+    echo '2 lz-analyze 10'
+    sleep 3
+    date +%s.%N >"$SCRATCH/stop_sent"
+    echo '3 name'
+    sleep 1
+    echo '4 genmove b'
+    echo '5 quit'
+} | (cd "$SCRATCH" && timeout 120 "${MPIRUN[@]}" "$TENGEN" gtp --mpi --model none --size 9 \
+    --playouts 1000 >"$SCRATCH/analyze_fifo" 2>"$SCRATCH/analyze_err") || err "analysis session exited $?"
+wait "$reader"
+info=$(grep -c ' info move [A-HJ][1-9] visits [0-9]* winrate' "$SCRATCH/analyze_out")
+[ "$info" -ge 3 ] || err "lz-analyze wrote $info info lines: $(head -c 300 "$SCRATCH/analyze_out")"
+answered=$(sed -n 's/^\([0-9.]*\) =3 tengen$/\1/p' "$SCRATCH/analyze_out")
+if [ -z "$answered" ]; then
+    err "name after lz-analyze not answered: $(tail -3 "$SCRATCH/analyze_out")"
+else
+    delay=$(awk -v a="$answered" -v s="$(cat "$SCRATCH/stop_sent")" 'BEGIN { print a - s }')
+    awk -v d="$delay" 'BEGIN { exit !(d < 2) }' || err "lz-analyze stopped ${delay} s after the line"
+fi
+grep -Eq '[0-9.]+ =4 [A-HJ][1-9]$' "$SCRATCH/analyze_out" || err "genmove after lz-analyze"
+sums=$(check_sums "$SCRATCH/analyze_err")
+[ "${sums%% *}" = ok ] && [ "${sums#ok }" = 2 ] || err "analysis root visits: $sums"
+
+# ---- faults: a rank that hangs (SIGSTOP) or dies (SIGKILL) does not hang rank 0 ----
+# A session whose input comes from a fifo, so that the test acts between commands.
+fault_session() { # fault_session SIGNAL [mpirun options...]
+    local sig=$1
+    shift
+    local fifo=$SCRATCH/fault_in_$sig out=$SCRATCH/fault_$sig.out errf=$SCRATCH/fault_$sig.err
+    mkfifo "$fifo"
+    exec 7<>"$fifo"
+    (cd "$SCRATCH" && exec timeout 120 "${MPIRUN[@]:0:${#MPIRUN[@]}-2}" "$@" -np 3 "$TENGEN" gtp \
+        --mpi --model none --size 9 --time 1 <&7 >"$out" 2>"$errf") &
+    local job=$!
+    echo '1 genmove b' >&7
+    for _ in $(seq 1 300); do grep -q '^=1' "$out" && break; sleep 0.1; done
+    grep -q '^=1 ' "$out" || err "$sig: first genmove not answered"
+    # Rank 2 is a child of mpirun with OMPI_COMM_WORLD_RANK=2 in its environment.
+    local victim=
+    for p in $(pgrep -f "$TENGEN gtp --mpi"); do
+        tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=2' &&
+            victim=$p
+    done
+    [ -n "$victim" ] || err "$sig: rank 2 not found"
+    kill "-$sig" "$victim"
+    local t0=$SECONDS
+    echo '2 genmove w' >&7
+    for _ in $(seq 1 300); do grep -q '^=2' "$out" && break; sleep 0.1; done
+    grep -Eq '^=2 ([A-HJ][1-9]|pass)$' "$out" || err "$sig: genmove after the fault not answered"
+    [ $((SECONDS - t0)) -le 10 ] || err "$sig: genmove took $((SECONDS - t0)) s (time limit 1 s)"
+    grep -q 'did not answer within' "$errf" || err "$sig: nothing said on stderr"
+    echo '3 genmove b' >&7
+    echo '4 quit' >&7
+    for _ in $(seq 1 300); do kill -0 "$job" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$job" 2>/dev/null; then
+        err "$sig: the job did not end after quit"
+        kill -CONT "$victim" 2>/dev/null
+        kill "$job" 2>/dev/null
+    fi
+    wait "$job" 2>/dev/null
+    grep -q '^=3 ' "$out" && grep -q '^=4' "$out" || err "$sig: answers after the fault: $(cat "$out")"
+    exec 7>&-
+}
+fault_session STOP
+# By default mpirun ends the job when a rank dies; --enable-recovery lets rank 0 go on.
+fault_session KILL --enable-recovery
+
+# ---- quit ends all ranks ----
+printf '1 boardsize 9\n2 quit\n' >"$SCRATCH/quit.gtp"
+run_mpi "$SCRATCH/quit.gtp" "$SCRATCH/quit.out" "$SCRATCH/quit.err" --size 9 ||
+    err "quit: the job exited $?"
+[ "$(grep -c '^=' "$SCRATCH/quit.out")" = 2 ] || err "quit: answers $(cat "$SCRATCH/quit.out")"
+sleep 0.5
+pgrep -f "$TENGEN gtp --mpi" >/dev/null && err "tengen ranks left after quit: $(pgrep -af "$TENGEN gtp --mpi")"
+
+[ $fail = 0 ] && echo "mpi: ok"
+exit $fail
