@@ -7,9 +7,11 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # `make run`): a C compiler, make, CMake, pkg-config, zlib, libmicrohttpd and cJSON. TEST_PACKAGES
 # are what the tests add (`make test` and its parts): clang (the clang, fuzz and TSan builds),
 # cmocka (the unit tests), GNU Go (the differential tests), curl (the web API test), chromium
-# (the browser tests) and emscripten (the WebAssembly build of tengen in the browser). tests/make_deps.sh checks that no test package is in the run list.
+# (the browser tests), emscripten (the WebAssembly build of tengen in the browser) and Open MPI
+# (the distributed search, `tengen gtp --mpi`: `make` builds it whenever libopenmpi-dev is
+# installed, and tests/mpi.sh runs it under mpirun). tests/make_deps.sh checks that no test package is in the run list.
 RUN_PACKAGES = gcc libc6-dev make cmake pkg-config zlib1g-dev libmicrohttpd-dev libcjson-dev
-TEST_PACKAGES = clang libcmocka-dev gnugo curl chromium emscripten
+TEST_PACKAGES = clang libcmocka-dev gnugo curl chromium emscripten libopenmpi-dev openmpi-bin
 # Node.js and npm (the tests' GTP client and browser drivers) may come from Debian or from
 # NodeSource, whose nodejs package already holds npm and conflicts with Debian's npm: install them
 # only if the commands are missing. Test only.
@@ -60,7 +62,7 @@ test: test-release test-sanitize test-clang test-tsan test-fuzz
 
 # The test builds ask for TENGEN_TESTS=ON: a missing cmocka is then an error, not skipped tests.
 test-release: deps
-	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTENGEN_TESTS=ON >/dev/null
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTENGEN_TESTS=ON -DTENGEN_MPI=ON >/dev/null
 	cmake --build build -j $(JOBS)
 	cd build && ctest --output-on-failure -j $(JOBS)
 
@@ -118,7 +120,8 @@ test-fuzz: fuzz-build
 EMCC ?= emcc
 WASM_DIR = build-wasm
 WASM_MODULES = core rules sgf tactics features playout mcts ab engine gtp wasm
-WASM_SOURCES = $(foreach m,$(WASM_MODULES),$(wildcard src/$(m)/*.c))
+# The browser has no MPI: the engine's distributed search is the build without it.
+WASM_SOURCES = $(foreach m,$(WASM_MODULES),$(wildcard src/$(m)/*.c)) src/dist/dist_none.c
 WASM_OBJECTS = $(patsubst src/%.c,$(WASM_DIR)/obj/%.o,$(WASM_SOURCES))
 WASM_CFLAGS = -O3 -flto -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wshadow \
 	-Wstrict-prototypes -Iinclude -Isrc

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Checks the layering of STYLE.md from the #include lines: a module may include only its own
 # headers and those of lower layers.
-#   core <- rules <- {sgf, tactics} <- features <- playout <- {mcts, ab} <- {engine, learn}
-#   <- {gtp, http} <- {cli, wasm}
+#   core <- rules <- {sgf, tactics} <- features <- playout <- {mcts, ab} <- dist
+#   <- {engine, learn} <- {gtp, http} <- {cli, wasm}
 # (cli holds main and the subcommands, so it may start any front end; wasm is the browser build's
 # front end over gtp; learn reads game records for the trainer).
 set -u
@@ -11,14 +11,15 @@ cd "$(dirname "$0")/.."
 rank() {
     case "$1" in
     core) echo 0 ;; rules) echo 1 ;; sgf|tactics) echo 2 ;; features) echo 3 ;; playout) echo 4 ;;
-    mcts|ab) echo 5 ;; engine|learn) echo 6 ;; gtp|http) echo 7 ;; cli|wasm) echo 8 ;; *) echo 99 ;;
+    mcts|ab) echo 5 ;; dist) echo 6 ;; engine|learn) echo 7 ;; gtp|http) echo 8 ;; cli|wasm) echo 9 ;;
+    *) echo 99 ;;
     esac
 }
 # Module that owns a public header (include/tengen/NAME.h).
 header_module() {
     case "$1" in
     rng|timer|log|version) echo core ;; board|rules|game|score) echo rules ;; sgf) echo sgf ;;
-    playout|policy|pattern3) echo playout ;; tactics|influence) echo tactics ;; features|model) echo features ;; search|mcts) echo mcts ;; ab) echo ab ;; engine|ponder) echo engine ;;
+    playout|policy|pattern3) echo playout ;; tactics|influence) echo tactics ;; features|model) echo features ;; search|mcts) echo mcts ;; ab) echo ab ;; dist) echo dist ;; engine|ponder) echo engine ;;
     *) echo unknown ;;
     esac
 }
