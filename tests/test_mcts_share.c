@@ -116,10 +116,18 @@ static void test_imported_counts_add_once(void **state)
 typedef struct sync_log {
     int searching, done, stopped, final;
     int done_calls_to_end; /* return true at this many calls after the own limit */
+    bool import_root;      /* while searching: import 100 visits won by the mover at the root */
     long end_at_visits;    /* while searching: end the group at this many own root visits */
     int32_t own_sum[BOARD_MAX_POINTS];
     long own_samples;
 } sync_log_t;
+
+static bool hundred_at_root(uint64_t key, mcts_share_t *out, void *user)
+{
+    (void)user;
+    *out = (mcts_share_t){key, 0, 100, 200, 0, 0};
+    return true;
+}
 
 static bool record_sync(mcts_t *m, mcts_sync_state_t st, void *user)
 {
@@ -127,6 +135,8 @@ static bool record_sync(mcts_t *m, mcts_sync_state_t st, void *user)
     switch (st) {
     case MCTS_SYNC_SEARCHING:
         log->searching++;
+        /* While the other thread selects with the root's counts. */
+        if (log->import_root) assert_true(mcts_import_shares(m, 0, hundred_at_root, NULL));
         return log->end_at_visits > 0 && mcts_root_own_visits(m) >= log->end_at_visits;
     case MCTS_SYNC_PLAYOUTS_DONE:
         return ++log->done >= log->done_calls_to_end;
@@ -151,12 +161,13 @@ static void test_sync_waits_for_group(void **state)
     game_t *g = empty_game(9);
     const long n = 600 / test_scale();
     mcts_t *m = new_search(n, 3, 2);
-    sync_log_t log = {.done_calls_to_end = 3};
+    sync_log_t log = {.done_calls_to_end = 3, .import_root = true};
     mcts_set_sync(m, record_sync, &log);
     mcts_report_t rep;
     mcts_search(m, g, STONE_BLACK, &rep);
     assert_int_equal(rep.playouts, n);
     assert_int_equal(mcts_root_own_visits(m), n);
+    assert_int_equal(mcts_root_total_visits(m), n + 100);
     assert_true(log.searching >= 1);
     assert_int_equal(log.done, 3);
     assert_int_equal(log.stopped, 0);

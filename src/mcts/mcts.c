@@ -128,6 +128,7 @@ struct mcts {
     int32_t others_owner_sum[BOARD_MAX_POINTS];
     long others_owner_samples;
     bool joined; /* every worker of the search has stopped: all their sums may be read */
+    bool searching; /* mcts_search is running (the shares array may not be made now) */
     /* Scratch of the breadth-first walks of mcts_export_shares and mcts_import_shares. */
     struct share_walk *walk;
     size_t walk_cap;
@@ -1220,6 +1221,10 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     }
     m->shared = m->num_workers > 1;
 
+    /* A search that syncs with others imports their counts while the threads read them. */
+    if (m->sync_fn && !m->shares) m->shares = calloc(m->capacity, sizeof *m->shares);
+    m->searching = true;
+
     mcts_report_t report;
     int ran = 1; /* workers that ran */
     if (!is_decided(g)) {
@@ -1235,6 +1240,7 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
             pthread_join(m->workers[k].thread, NULL);
     }
     m->joined = true;
+    m->searching = false;
     if (m->sync_fn) m->sync_fn(m, MCTS_SYNC_FINAL, m->sync_user);
     update_ownership(m, ran);
     fill_report(m, &report);
@@ -1351,6 +1357,8 @@ bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, v
 {
     if (!m->root) return true;
     if (!m->shares) {
+        /* Other threads read the array during a search: it is made before (mcts_search). */
+        if (m->searching) return false;
         /* Nodes made before now have no shares: zeroed. */
         m->shares = calloc(m->capacity, sizeof *m->shares);
         if (!m->shares) return false;
