@@ -219,15 +219,11 @@ bool dist_receive(dist_t *d, dist_msg_t *msg)
     wire_msg_t w;
     MPI_Request req;
     /* Idle ranks sleep between tests: a blocking MPI_Bcast would spin on the processor. */
-    for (;;) {
-        if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS)
-            return false;
-        int done = 0;
-        while (!done) {
-            if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
-            if (!done) pause_briefly(1000000);
-        }
-        break;
+    if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS)
+        return false;
+    for (int done = 0; !done;) {
+        if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
+        if (!done) pause_briefly(1000000);
     }
     if (w.kind < DIST_MSG_LINE || w.kind > DIST_MSG_QUIT || w.color < 0 || w.color > 2 || w.text_len < 0 ||
         w.text_len > (int64_t)1 << 30)
