@@ -1,7 +1,8 @@
 /* test_mcts_share.c - the statistics a searcher shares with others searching the same position
  * (mcts.h, distributed search): exported counts imported by another tree add to its own without
- * being counted twice (and a tree of another position takes none), the sync function's calls (searching, own limit reached, final), a group
- * that ends a search early, and imported ownership. Run under TSan with two threads. */
+ * being counted twice (and a tree of another position takes none), the sync function's calls
+ * (searching, own limit reached, final), a group that ends a search early, and imported ownership.
+ * Run under TSan with two threads. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

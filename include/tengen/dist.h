@@ -36,12 +36,12 @@ typedef enum dist_msg_kind {
 
 typedef struct dist_msg {
     dist_msg_kind_t kind;
-    stone_t color;     /* SEARCH: the player to move */
-    long playouts;     /* SEARCH: the playout limit of the whole group; 0: none (time or stop) */
-    bool move_search;  /* SEARCH: a search for a move (dynamic komi), not an analysis */
-    int point;         /* PLAY: the move */
-    char *text;        /* LINE: the line, NUL-terminated (dist_receive allocates it; the caller
-                          frees it) */
+    stone_t color;    /* SEARCH: the player to move */
+    long playouts;    /* SEARCH: the playout limit of the whole group; 0: none (time or stop) */
+    bool move_search; /* SEARCH: a search for a move (dynamic komi), not an analysis */
+    int point;        /* PLAY: the move */
+    char *text;       /* LINE: the line, NUL-terminated (dist_receive allocates it; the caller
+                         frees it) */
 } dist_msg_t;
 
 /* Was this tengen built with MPI? */

@@ -14,9 +14,9 @@ int cli_gtp(int argc, char **argv)
     cli_game_options_t opts;
     engine_settings_t settings;
     cli_dist_options_t dist_opts;
-    switch (cli_parse_gtp_options(
-        argc, argv, "gtp", "Speak GTP v2 on stdin/stdout (docs/gtp.md lists the commands).", 19,
-        &opts, &settings, &dist_opts)) {
+    switch (cli_parse_gtp_options(argc, argv, "gtp",
+                                  "Speak GTP v2 on stdin/stdout (docs/gtp.md lists the commands).",
+                                  19, &opts, &settings, &dist_opts)) {
     case CLI_ARGS_HELP:
         return 0;
     case CLI_ARGS_ERROR:
@@ -43,8 +43,8 @@ int cli_gtp(int argc, char **argv)
         dist_finish(dist);
         return 1;
     }
-    const int status = dist ? gtp_run_distributed(gtp, dist, stdin, stdout)
-                            : gtp_run(gtp, stdin, stdout);
+    const int status =
+        dist ? gtp_run_distributed(gtp, dist, stdin, stdout) : gtp_run(gtp, stdin, stdout);
     gtp_free(gtp);
     dist_finish(dist);
     return status;

@@ -24,11 +24,11 @@
 #include <string.h>
 #include <time.h>
 
-#define DIST_SLOTS 4096          /* slots of the sync table (a power of two) */
-#define DIST_SHARE_DEPTH 3       /* nodes shared: down to this many moves below the root */
-#define DIST_SHARE_MIN_VISITS 8  /* and with at least this many own visits (an expanded node) */
-#define DIST_MIN_TIMEOUT 2.0     /* seconds rank 0 waits for the others at least */
-#define DIST_TIMEOUT_SYNCS 20    /* ... or this many sync intervals */
+#define DIST_SLOTS 4096         /* slots of the sync table (a power of two) */
+#define DIST_SHARE_DEPTH 3      /* nodes shared: down to this many moves below the root */
+#define DIST_SHARE_MIN_VISITS 8 /* and with at least this many own visits (an expanded node) */
+#define DIST_MIN_TIMEOUT 2.0    /* seconds rank 0 waits for the others at least */
+#define DIST_TIMEOUT_SYNCS 20   /* ... or this many sync intervals */
 
 /* The table's words: control, ownership, then the slots. */
 enum {
@@ -55,11 +55,11 @@ struct dist {
 
     /* The search in progress. */
     mcts_t *m;
-    bool in_flight;        /* a sync is under way */
+    bool in_flight; /* a sync is under way */
     MPI_Request request;
-    double started;        /* when it began */
-    double last_end;       /* when the last one ended */
-    bool group_ended;      /* a sync said the search is over for everyone */
+    double started;   /* when it began */
+    double last_end;  /* when the last one ended */
+    bool group_ended; /* a sync said the search is over for everyone */
     uint32_t *sent, *sums;
     long syncs_done;
     double sync_seconds_spent; /* in filling, testing and reading syncs (the overhead; the waits
@@ -200,8 +200,8 @@ bool dist_send(dist_t *d, const dist_msg_t *msg)
 {
     if (d->alone || d->rank != 0) return false;
     const size_t len = msg->kind == DIST_MSG_LINE && msg->text ? strlen(msg->text) : 0;
-    wire_msg_t w = {(int32_t)msg->kind, (int32_t)msg->color, msg->move_search, msg->point,
-                    msg->playouts, (int64_t)len};
+    wire_msg_t w = {(int32_t)msg->kind, (int32_t)msg->color, msg->move_search,
+                    msg->point,         msg->playouts,       (int64_t)len};
     MPI_Request req;
     if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
         !wait_for(d, &req, "sending a command"))
@@ -219,14 +219,13 @@ bool dist_receive(dist_t *d, dist_msg_t *msg)
     wire_msg_t w;
     MPI_Request req;
     /* Idle ranks sleep between tests: a blocking MPI_Bcast would spin on the processor. */
-    if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS)
-        return false;
+    if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS) return false;
     for (int done = 0; !done;) {
         if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
         if (!done) pause_briefly(1000000);
     }
-    if (w.kind < DIST_MSG_LINE || w.kind > DIST_MSG_QUIT || w.color < 0 || w.color > 2 || w.text_len < 0 ||
-        w.text_len > (int64_t)1 << 30)
+    if (w.kind < DIST_MSG_LINE || w.kind > DIST_MSG_QUIT || w.color < 0 || w.color > 2 ||
+        w.text_len < 0 || w.text_len > (int64_t)1 << 30)
         return false;
     msg->kind = (dist_msg_kind_t)w.kind;
     msg->color = (stone_t)w.color;
@@ -294,8 +293,7 @@ static bool read_share(uint64_t key, mcts_share_t *out, void *user)
     const uint32_t slot = slot_of(key);
     const uint32_t *sum = slot_words(d->sums, slot), *mine = slot_words(d->sent, slot);
     const uint32_t writers = sum[SLOT_WRITERS] - mine[SLOT_WRITERS];
-    if (writers == 0 || sum[SLOT_CHECK] - mine[SLOT_CHECK] != writers * check_of(key))
-        return false;
+    if (writers == 0 || sum[SLOT_CHECK] - mine[SLOT_CHECK] != writers * check_of(key)) return false;
     out->key = key;
     out->visits = (int32_t)(sum[SLOT_VISITS] - mine[SLOT_VISITS]);
     out->wins2 = (int32_t)(sum[SLOT_WINS2] - mine[SLOT_WINS2]);

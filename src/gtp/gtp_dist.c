@@ -15,13 +15,32 @@
 #include "tengen/game.h"
 
 /* Searches and questions that rank 0 alone runs (its answers change no game state). */
-static const char *const RANK0_ONLY[] = {
-    "genmove", "kgs-genmove_cleanup", "reg_genmove", "lz-genmove_analyze",
-    "kata-genmove_analyze", "lz-analyze", "kata-analyze", "final_status_list", "final_score",
-    "showboard", "printsgf", "list_stones", "all_legal", "is_legal", "name", "version",
-    "protocol_version", "known_command", "list_commands", "kata-get-rules",
-    "gogui-analyze_commands", "tengen-ownership", "tengen-ownership_gfx", "tengen-winrate",
-    "tengen-policy", NULL};
+static const char *const RANK0_ONLY[] = {"genmove",
+                                         "kgs-genmove_cleanup",
+                                         "reg_genmove",
+                                         "lz-genmove_analyze",
+                                         "kata-genmove_analyze",
+                                         "lz-analyze",
+                                         "kata-analyze",
+                                         "final_status_list",
+                                         "final_score",
+                                         "showboard",
+                                         "printsgf",
+                                         "list_stones",
+                                         "all_legal",
+                                         "is_legal",
+                                         "name",
+                                         "version",
+                                         "protocol_version",
+                                         "known_command",
+                                         "list_commands",
+                                         "kata-get-rules",
+                                         "gogui-analyze_commands",
+                                         "tengen-ownership",
+                                         "tengen-ownership_gfx",
+                                         "tengen-winrate",
+                                         "tengen-policy",
+                                         NULL};
 
 /* The command word of a raw line as the GTP loop will read it (control characters other than HT
  * dropped, '#' starts a comment, an id of up to 18 digits skipped), into name ("" if none; a
@@ -100,7 +119,8 @@ static void play_rank0_move(gtp_t *gtp, stone_t c, int point)
 {
     game_t *g = gtp_game(gtp);
     if (c != STONE_BLACK && c != STONE_WHITE) return;
-    if (point == POINT_RESIGN) game_resign(g, c);
+    if (point == POINT_RESIGN)
+        game_resign(g, c);
     else if (game_play(g, c, point) != GAME_OK)
         fprintf(stderr, "tengen: mpi: rank 0's move is illegal here: the games differ\n");
 }
