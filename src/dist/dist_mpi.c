@@ -127,6 +127,11 @@ dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
     /* A failing peer must give rank 0 an error to act on, not end the job. */
     MPI_Comm_set_errhandler(d->commands, MPI_ERRORS_RETURN);
     MPI_Comm_set_errhandler(d->syncs, MPI_ERRORS_RETURN);
+    /* The first collective of a communicator sets up the connections between the ranks, which
+     * can take seconds on a loaded machine: done here, at the start, it cannot pass for a rank
+     * that does not answer during a search. */
+    MPI_Allreduce(MPI_IN_PLACE, d->sums, TABLE_WORDS, MPI_UINT32_T, MPI_SUM, d->syncs);
+    MPI_Barrier(d->commands);
     d->sync_seconds = sync_seconds;
     d->timeout = DIST_TIMEOUT_SYNCS * sync_seconds;
     if (d->timeout < DIST_MIN_TIMEOUT) d->timeout = DIST_MIN_TIMEOUT;
