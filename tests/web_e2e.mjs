@@ -906,7 +906,16 @@ async function playPhase() {
       await page.locator(`#board [data-pending="${free[0]}"]`).waitFor({ timeout: 4000 });
       break;
     } catch (e) {
-      if (i === 4 || (await game()).move_number !== n0) throw e;
+      if (i === 4 || (await game()).move_number !== n0) {
+        const seen = await page.evaluate(() => {
+          const g = window.tengen.state.game;
+          return JSON.stringify({ move: g && g.move_number, to_move: g && g.to_move, phase: g && g.phase,
+            thinking: g && g.ai_thinking, pending: window.tengen.state.pending,
+            shown: document.querySelectorAll('#board [data-pending]').length });
+        });
+        console.error(`the tap on ${free[0]} (try ${i + 1}) showed no stone: ${seen}`);
+        throw e;
+      }
     }
   }
   check((await game()).move_number === n0 && !(await page.evaluate(() => window.tengen.state.pending)),

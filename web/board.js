@@ -380,21 +380,24 @@ export class BoardView {
     if (!this.layerHover) return;
     this.layerHover.replaceChildren();
     const m = this.model;
-    const cand = this.lineCandidate();
-    this.svg.classList.toggle('showing-line', !!cand);
-    if (cand) {
-      this.drawLine(cand);
-      return;
-    }
+    // A stone waiting for its second tap comes first: a candidate's line (from the list, under a
+    // mouse left over it) must not hide the move the player is about to confirm.
     if (this.pending) {
       const q = m && m.preview && parseVertex(m.size, this.pending);
       if (q && (m.board[q.y] || '')[q.x] === '.') {
+        this.svg.classList.remove('showing-line');
         const g = el('g', { class: 'pending', 'data-pending': this.pending }, this.layerHover);
         el('circle', { cx: q.x, cy: q.y, r: STONE_R, fill: m.preview === 'X' ? 'url(#stone-b)' : 'url(#stone-w)', class: 'preview' }, g);
         el('circle', { cx: q.x, cy: q.y, r: 0.13, class: 'pending-dot ' + (m.preview === 'X' ? 'on-black' : 'on-white') }, g);
         return;
       }
       this.pending = null; // played, or no longer the player's turn
+    }
+    const cand = this.lineCandidate();
+    this.svg.classList.toggle('showing-line', !!cand);
+    if (cand) {
+      this.drawLine(cand);
+      return;
     }
     if (!m || !m.preview || !this.hover) return;
     const p = parseVertex(m.size, this.hover);
