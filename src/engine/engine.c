@@ -421,6 +421,18 @@ static bool group_search_begin(engine_t *e, stone_t c, bool move_search)
     return true;
 }
 
+/* Keep the ownership and win rate of the search just ended, for the current position with c to
+ * move (the dead-stone and pass decisions read them without searching again). */
+static void keep_ownership(engine_t *e, stone_t c, const mcts_report_t *rep)
+{
+    memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
+    e->own_valid = rep->playouts > 0;
+    e->own_hash = game_board(e->game)->hash;
+    e->own_moves = game_move_count(e->game);
+    e->own_to_move = c;
+    e->own_winrate = rep->winrate;
+}
+
 /* Run a search and keep its ownership for this position. main: genmove's own search (reports go
  * to the front end, the time plan applies); the searches that only judge dead stones are not. */
 static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, bool main, mcts_report_t *rep)
@@ -438,12 +450,7 @@ static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, bool main, m
     if (group) dist_search_end(e->dist, e->mcts);
     mcts_set_report(e->mcts, NULL, NULL);
     e->forwarding = e->timed = false;
-    memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
-    e->own_valid = rep->playouts > 0;
-    e->own_hash = game_board(e->game)->hash;
-    e->own_moves = game_move_count(e->game);
-    e->own_to_move = c;
-    e->own_winrate = rep->winrate;
+    keep_ownership(e, c, rep);
     return best;
 }
 
@@ -1004,12 +1011,7 @@ void engine_analyze_playouts(engine_t *e, stone_t c, long playouts, const atomic
     if (group) dist_search_end(e->dist, e->mcts);
     mcts_set_report(e->mcts, NULL, NULL);
     mcts_set_stop(e->mcts, &e->time_stop);
-    memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
-    e->own_valid = rep.playouts > 0;
-    e->own_hash = game_board(e->game)->hash;
-    e->own_moves = game_move_count(e->game);
-    e->own_to_move = c;
-    e->own_winrate = rep.winrate;
+    keep_ownership(e, c, &rep);
     if (out) *out = rep;
 }
 
@@ -1154,12 +1156,7 @@ void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search)
     mcts_report_t rep;
     mcts_search(e->mcts, e->game, c, &rep);
     dist_search_end(e->dist, e->mcts);
-    memcpy(e->own, mcts_ownership(e->mcts), sizeof e->own);
-    e->own_valid = rep.playouts > 0;
-    e->own_hash = game_board(e->game)->hash;
-    e->own_moves = game_move_count(e->game);
-    e->own_to_move = c;
-    e->own_winrate = rep.winrate;
+    keep_ownership(e, c, &rep);
 }
 
 /* ---- stopping from another thread ---- */
