@@ -5,10 +5,11 @@
 const MAX_CANDIDATES = 10;
 const MAX_PV = 12;
 
-// One info line -> { candidates: [{move, visits, winrate, scoreLead, prior, pv}], ownership }
-// (the player to move's numbers), or null for a line with no move.
-export function parseInfoLine(line, size, toMove) {
-  const words = line.trim().split(/\s+/);
+// The words of one info line: its candidates in order, {move, visits, winrate, scoreLead, prior,
+// pv} (the player to move's numbers; words it does not know are skipped), and the numbers after
+// the word "ownership", unchecked (null when there is none).
+export function readInfoLine(line) {
+  const words = String(line).trim().split(/\s+/);
   const candidates = [];
   let ownership = null;
   let cur = null;
@@ -18,8 +19,7 @@ export function parseInfoLine(line, size, toMove) {
       cur = { move: '', visits: 0, winrate: 0, scoreLead: 0, prior: 0, pv: [] };
       candidates.push(cur);
     } else if (w === 'ownership') {
-      const values = words.slice(i + 1, i + 1 + size * size).map(Number);
-      if (values.length === size * size && values.every(Number.isFinite)) ownership = values;
+      ownership = words.slice(i + 1).map(Number);
       break;
     } else if (w === 'pv' && cur) {
       while (i + 1 < words.length && !['info', 'ownership', 'pvVisits'].includes(words[i + 1])) cur.pv.push(words[++i]);
@@ -28,7 +28,16 @@ export function parseInfoLine(line, size, toMove) {
       cur[w] = w === 'move' ? value.toUpperCase() : Number(value);
     }
   }
-  const moves = candidates.filter((c) => c.move);
+  return { candidates, ownership };
+}
+
+// One info line -> { candidates: [{move, visits, winrate, scoreLead, prior, pv}], ownership }
+// (the player to move's numbers), or null for a line with no move.
+export function parseInfoLine(line, size, toMove) {
+  const read = readInfoLine(line);
+  const values = read.ownership ? read.ownership.slice(0, size * size) : [];
+  const ownership = values.length === size * size && values.every(Number.isFinite) ? values : null;
+  const moves = read.candidates.filter((c) => c.move);
   if (!moves.length) return null;
   return { candidates: moves, ownership, toMove };
 }

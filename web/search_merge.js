@@ -6,29 +6,15 @@
 // scoreLead 1.3 prior 0.08 ... pv D4 Q16 ...") and, last, the ownership of every point. The
 // numbers are the player to move's, the same side in every engine, so they add up directly.
 
+import { readInfoLine } from './analysis_lines.js';
+
 // One kata info line -> { moves: Map(move -> {visits, winrate, scoreLead, prior, pv}),
 // ownership: number[] | null }. Words it does not know are skipped.
 export function parseKataLine(line) {
-  const words = String(line).trim().split(/\s+/);
+  const { candidates, ownership } = readInfoLine(line);
   const moves = new Map();
-  let ownership = null;
-  let cur = null;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i];
-    if (w === 'info') {
-      cur = { move: '', visits: 0, winrate: 0, scoreLead: 0, prior: 0, pv: [] };
-    } else if (w === 'ownership') {
-      ownership = words.slice(i + 1).map(Number).filter(Number.isFinite);
-      break;
-    } else if (w === 'pv' && cur) {
-      while (i + 1 < words.length && !['info', 'ownership', 'pvVisits'].includes(words[i + 1])) cur.pv.push(words[++i]);
-    } else if (cur && i + 1 < words.length && ['move', 'visits', 'winrate', 'scoreLead', 'prior'].includes(w)) {
-      const value = words[++i];
-      cur[w] = w === 'move' ? value.toUpperCase() : Number(value);
-      if (w === 'move' && !moves.has(cur.move)) moves.set(cur.move, cur);
-    }
-  }
-  return { moves, ownership };
+  for (const c of candidates) if (c.move && !moves.has(c.move)) moves.set(c.move, c);
+  return { moves, ownership: ownership ? ownership.filter(Number.isFinite) : null };
 }
 
 // The info lines of several engines' searches of one position -> one info line of the sums:
