@@ -405,7 +405,11 @@ static void test_policy(void **state)
     feature_spatial_hashes(&b, STONE_BLACK, a9, spatial);
     assert_true(model_add_spatial(m, MODEL_TREE, spatial[2], 4.0f));
     assert_true(model_add_spatial(m, MODEL_TREE, spatial[0], 9.0f));
-    assert_true(model_move_gamma(m, MODEL_TREE, ctx, a9) == 4.0f); /* the larger pattern */
+    /* Without the size between them the walk from the smallest stops at the gap (a trained
+     * dictionary has none: a pattern is played at most as often as the smaller ones in it). */
+    assert_true(model_move_gamma(m, MODEL_TREE, ctx, a9) == 9.0f);
+    assert_true(model_add_spatial(m, MODEL_TREE, spatial[1], 2.0f));
+    assert_true(model_move_gamma(m, MODEL_TREE, ctx, a9) == 4.0f); /* the largest pattern */
     free(ctx);
     n = model_policy(m, MODEL_PLAYOUT, &b, STONE_BLACK, last, POINT_NONE, points, probs);
     check_policy(&b, STONE_BLACK, points, probs, n);
@@ -415,6 +419,59 @@ static void test_policy(void **state)
     assert_int_equal(points[n - 2], ascii_point(&b, "J9"));
     assert_int_equal(points[n - 1], ascii_point(&b, "A1"));
     assert_true(probs[n - 4] > probs[n - 3]);
+    model_free(m);
+}
+
+/* The shipped model's gamma of every legal move of random positions is the product of its
+ * groups' gammas and the gamma of the largest spatial pattern found among all sizes: the walk
+ * that stops at the first size missing finds the same one. */
+static void test_shipped_model_spatial(void **state)
+{
+    (void)state;
+    char err[256];
+    model_t *m = model_load("models/tengen.model", err, sizeof err);
+    if (!m) fail_msg("%s", err);
+    assert_true(model_spatial_count(m, MODEL_TREE) > 1000);
+    feature_context_t *ctx = malloc(sizeof *ctx);
+    assert_non_null(ctx);
+    uint64_t seed = 12345;
+    long moves_checked = 0, spatial_found = 0;
+    for (int game = 0; game < 24 / test_scale() + 2; game++) {
+        const int size = game % 2 ? 19 : 9;
+        board_t b;
+        board_init(&b, size, false);
+        stone_t c = STONE_BLACK;
+        int last = POINT_NONE, last2 = POINT_NONE;
+        const int length = (int)(test_random(&seed) % (uint32_t)(size * size / 2));
+        for (int k = 0; k < length; k++) {
+            const int p = b.empties[test_random(&seed) % (uint32_t)b.empty_count];
+            if (board_check_move(&b, c, p) != MOVE_OK || board_is_true_eye(&b, p, c)) continue;
+            board_play(&b, c, p, NULL);
+            last2 = last;
+            last = p;
+            c = stone_other(c);
+        }
+        feature_context_init(ctx, &b, c, last, last2);
+        for (int i = 0; i < b.empty_count; i++) {
+            const int p = b.empties[i];
+            if (board_check_move(&b, c, p) != MOVE_OK) continue;
+            uint32_t value[FEAT_GROUPS];
+            uint64_t spatial[SPATIAL_SIZES];
+            feature_extract(ctx, p, value, spatial);
+            float want = 1.0f;
+            for (int g = 0; g < FEAT_GROUPS; g++)
+                if (g != FEAT_SPATIAL && value[g] && model_uses_group(m, MODEL_TREE, g))
+                    want *= model_get_gamma(m, MODEL_TREE, (feature_group_t)g, value[g]);
+            int size_index;
+            want *= model_spatial_gamma(m, MODEL_TREE, spatial, &size_index);
+            spatial_found += size_index >= 0;
+            assert_true(model_move_gamma(m, MODEL_TREE, ctx, p) == want);
+            moves_checked++;
+        }
+    }
+    assert_true(moves_checked > 1000);
+    assert_true(spatial_found > moves_checked / 2);
+    free(ctx);
     model_free(m);
 }
 
@@ -699,7 +756,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip), cmocka_unit_test(test_round_trip_edges),
-        cmocka_unit_test(test_policy),     cmocka_unit_test(test_missing_and_foreign),
+        cmocka_unit_test(test_policy),     cmocka_unit_test(test_shipped_model_spatial),
+        cmocka_unit_test(test_missing_and_foreign),
         cmocka_unit_test(test_truncated),  cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_garbage),    cmocka_unit_test(test_overlong_and_huge),
     };

@@ -101,6 +101,22 @@ const char *feature_group_name(feature_group_t g);
  * hashes of different sizes never collide by construction. */
 void feature_spatial_hashes(const board_t *b, stone_t c, int p, uint64_t out[SPATIAL_SIZES]);
 
+/* The same hashes one size at a time, smallest first, for a caller that stops early: a pattern
+ * can only have been played as often as the smaller ones inside it, so a dictionary of the
+ * patterns played at least N times that lacks one size lacks every larger one. */
+typedef struct spatial_walk {
+    const board_t *b;
+    stone_t c;
+    int x0, y0;
+    int size; /* the size of the hash last returned; 0 before the first */
+    int next; /* the first point not yet hashed */
+    uint64_t h[8]; /* the hash under each symmetry so far */
+} spatial_walk_t;
+
+void feature_spatial_begin(spatial_walk_t *w, const board_t *b, stone_t c, int p);
+/* The canonical hash of the next size (SPATIAL_MIN_SIZE first); at most SPATIAL_SIZES calls. */
+uint64_t feature_spatial_next(spatial_walk_t *w);
+
 /* The canonical pat3 key of the empty point p for the player c to move, in 0..FEAT_PAT3_KEYS-1:
  * the least key over the eight symmetries. */
 uint32_t feature_pat3_key(const board_t *b, stone_t c, int p);

@@ -65,7 +65,10 @@ float model_get_gamma(const model_t *m, model_head_t h, feature_group_t g, uint3
 float model_spatial_gamma(const model_t *m, model_head_t h, const uint64_t spatial[SPATIAL_SIZES],
                           int *size_index);
 
-/* The strength of the move p (a legal point or POINT_PASS) of the context's player. */
+/* The strength of the move p (a legal point or POINT_PASS) of the context's player. Its spatial
+ * pattern is the largest of the sizes found from the smallest up to the first one missing: for a
+ * trained dictionary, where every pattern's smaller ones are present too, that is
+ * model_spatial_gamma's largest one. */
 float model_move_gamma(const model_t *m, model_head_t h, const feature_context_t *ctx, int p);
 /* The playout head's strength of the point p for c, from its raw pat3 key and the cheap tactics
  * (no context needed). p must be empty. */

@@ -5,6 +5,7 @@
  */
 #include "tengen/features.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,25 +144,45 @@ static inline int relative_colour(const board_t *b, stone_t c, int x, int y)
     return s == STONE_EMPTY ? 0 : s == c ? 1 : 2;
 }
 
-void feature_spatial_hashes(const board_t *b, stone_t c, int p, uint64_t out[SPATIAL_SIZES])
+void feature_spatial_begin(spatial_walk_t *w, const board_t *b, stone_t c, int p)
 {
     ensure_tables();
-    const int x0 = board_x(b, p), y0 = board_y(b, p);
-    uint64_t h[8] = {0};
-    int i = 0;
-    for (int s = 1; s <= SPATIAL_MAX_SIZE; s++) {
-        for (; i < tables.size_end[s]; i++) {
-            const int col = relative_colour(b, c, x0 + tables.dx[i], y0 + tables.dy[i]);
+    w->b = b;
+    w->c = c;
+    w->x0 = board_x(b, p);
+    w->y0 = board_y(b, p);
+    w->size = 0;
+    w->next = 0;
+    memset(w->h, 0, sizeof w->h);
+}
+
+uint64_t feature_spatial_next(spatial_walk_t *w)
+{
+    assert(w->size < SPATIAL_MAX_SIZE);
+    const int first = w->size == 0 ? 1 : w->size + 1;
+    const int s = w->size == 0 ? SPATIAL_MIN_SIZE : w->size + 1;
+    for (int size = first; size <= s; size++) {
+        for (; w->next < tables.size_end[size]; w->next++) {
+            const int i = w->next;
+            const int col = relative_colour(w->b, w->c, w->x0 + tables.dx[i], w->y0 + tables.dy[i]);
             const uint64_t *key = tables.key[i][col];
             for (int k = 0; k < 8; k++)
-                h[k] ^= key[k];
+                w->h[k] ^= key[k];
         }
-        if (s < SPATIAL_MIN_SIZE) continue;
-        uint64_t least = h[0];
-        for (int k = 1; k < 8; k++)
-            if (h[k] < least) least = h[k];
-        out[s - SPATIAL_MIN_SIZE] = mix64(least + (uint64_t)s);
     }
+    w->size = s;
+    uint64_t least = w->h[0];
+    for (int k = 1; k < 8; k++)
+        if (w->h[k] < least) least = w->h[k];
+    return mix64(least + (uint64_t)s);
+}
+
+void feature_spatial_hashes(const board_t *b, stone_t c, int p, uint64_t out[SPATIAL_SIZES])
+{
+    spatial_walk_t w;
+    feature_spatial_begin(&w, b, c, p);
+    for (int i = 0; i < SPATIAL_SIZES; i++)
+        out[i] = feature_spatial_next(&w);
 }
 
 /* The raw pat3 key of p: colours relative to c, atari bits of the orthogonal neighbours. */

@@ -230,12 +230,29 @@ float model_spatial_gamma(const model_t *m, model_head_t h, const uint64_t spati
     return 1.0f;
 }
 
+/* model_spatial_gamma for the point p, hashing the sizes from the smallest up and stopping at the
+ * first one the dictionary lacks (no larger one can be in it: feature_spatial_begin). Most moves
+ * match only small patterns, so most of the hashing and the lookups of the largest sizes (cache
+ * misses in a large table) are saved. */
+static float spatial_gamma_at(const spatial_table_t *t, const board_t *b, stone_t c, int p)
+{
+    if (!t->count) return 1.0f;
+    spatial_walk_t w;
+    feature_spatial_begin(&w, b, c, p);
+    float gamma = 1.0f;
+    for (int i = 0; i < SPATIAL_SIZES; i++) {
+        const long s = spatial_find(t, feature_spatial_next(&w));
+        if (s < 0) break;
+        gamma = t->gamma[s];
+    }
+    return gamma;
+}
+
 float model_move_gamma(const model_t *m, model_head_t h, const feature_context_t *ctx, int p)
 {
     const head_t *hd = &m->head[h];
     uint32_t value[FEAT_GROUPS];
-    uint64_t spatial[SPATIAL_SIZES];
-    feature_extract(ctx, p, value, hd->used[FEAT_SPATIAL] ? spatial : NULL);
+    feature_extract(ctx, p, value, NULL);
     float gamma = 1.0f;
     for (int g = 0; g < FEAT_GROUPS; g++) {
         if (!hd->used[g] || !value[g] || g == FEAT_SPATIAL) continue;
@@ -246,7 +263,7 @@ float model_move_gamma(const model_t *m, model_head_t h, const feature_context_t
         }
     }
     if (hd->used[FEAT_SPATIAL] && p != POINT_PASS)
-        gamma *= model_spatial_gamma(m, h, spatial, NULL);
+        gamma *= spatial_gamma_at(&hd->spatial, ctx->b, ctx->to_move, p);
     return gamma;
 }
 
