@@ -3,7 +3,8 @@
 # machine: genmove on 9x9 and 19x19 gives a legal move; the group's root visits are the sum of the
 # ranks' own visits at every search (so the ranks' games and trees stay the same); a playout limit
 # counts all ranks' playouts together; GTP transcripts give their golden answers; lz-analyze
-# streams and stops at the next line; a rank that hangs or is killed does not hang rank 0; quit
+# streams and stops at the next line; an analysis's allow reaches every rank and its scoreMean is
+# the group's; a rank that hangs or is killed does not hang rank 0; quit
 # ends every rank. Without mpirun, or in a build without MPI, it checks only that --mpi is refused
 # with a clear message, and says that the rest is skipped.
 #   bash tests/mpi.sh <path to tengen>
@@ -152,6 +153,33 @@ fi
 grep -Eq '[0-9.]+ =4 [A-HJ][1-9]$' "$SCRATCH/analyze_out" || err "genmove after lz-analyze"
 sums=$(check_sums "$SCRATCH/analyze_err")
 [ "${sums%% *}" = ok ] && [ "${sums#ok }" = 2 ] || err "analysis root visits: $sums"
+
+# ---- allow reaches every rank; the per-move scores are the group's ----
+# kata-genmove_analyze with only E5 and D5 allowed at the root (a pass is never banned): the
+# last info line (after the closing sync) lists no other move, and its visits add up to the
+# group's root visits but for the few of passes too rare to be shared. Had the other ranks
+# searched every move, E5 and D5 would hold a small part of their visits.
+printf '1 boardsize 9\n2 kata-genmove_analyze b 1 allow b E5,D5 1\n3 quit\n' >"$SCRATCH/allow.gtp"
+run_mpi "$SCRATCH/allow.gtp" "$SCRATCH/allow.out" "$SCRATCH/allow.err" --size 9 --playouts 6000 ||
+    err "allow session exited $?"
+grep -Eq '^play (E5|D5|pass)$' "$SCRATCH/allow.out" ||
+    err "allow: move $(grep '^play' "$SCRATCH/allow.out")"
+last=$(grep '^info ' "$SCRATCH/allow.out" | tail -1)
+total=$(sed -n 's/^tengen: mpi: search 1: 3 ranks, root visits \([0-9]*\) .*/\1/p' "$SCRATCH/allow.err")
+verdict=$(echo "$last" | awk -v total="$total" '{
+        for (i = 1; i < NF; i++) {
+            if ($i == "move" && $(i + 1) !~ /^(E5|D5|pass)$/) bad = bad " " $(i + 1)
+            if ($i == "visits") { v = $(i + 1); sum += v }
+            if ($i == "scoreMean") { means++; if ($(i + 1) < -90 || $(i + 1) > 90) bad = bad " scoreMean " $(i + 1) }
+            if ($i == "scoreStdev" && v > 10 && $(i + 1) <= 0) bad = bad " scoreStdev " $(i + 1)
+        }
+        if (bad != "") print "not allowed:" bad
+        else if (means == 0) print "no scoreMean"
+        else if (total == "" || sum < 0.95 * total) print "visits " sum " of the group'"'"'s " total
+        else print "ok" }')
+[ "$verdict" = ok ] || err "allow: $verdict: $(echo "$last" | head -c 300)"
+sums=$(check_sums "$SCRATCH/allow.err")
+[ "${sums%% *}" = ok ] || err "allow root visits: $sums"
 
 # ---- faults: a rank that hangs (SIGSTOP) or dies (SIGKILL) does not hang rank 0 ----
 # A session whose input comes from a fifo, so that the test acts between commands.

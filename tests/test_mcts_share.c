@@ -9,10 +9,12 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ascii_board.h"
+#include "tengen/engine.h"
 #include "tengen/mcts.h"
 
 static mcts_t *new_search(long playouts, uint64_t seed, int threads)
@@ -214,12 +216,132 @@ static void test_group_ends_search_early(void **state)
     game_free(g);
 }
 
+/* Another searcher of the same position, as a sync brings it in: its shares, its playouts and
+ * its per-move scores, imported at every call; this searcher's own scores kept at the end. */
+typedef struct other_searcher {
+    share_list_t *shares;
+    long playouts;
+    mcts_move_scores_t scores, own_scores;
+} other_searcher_t;
+
+static bool import_other(mcts_t *m, mcts_sync_state_t st, void *user)
+{
+    other_searcher_t *o = user;
+    if (st == MCTS_SYNC_FINAL) mcts_export_move_scores(m, &o->own_scores);
+    assert_true(mcts_import_shares(m, 2, find_share, o->shares));
+    mcts_import_playouts(m, o->playouts);
+    mcts_import_move_scores(m, &o->scores);
+    return st != MCTS_SYNC_SEARCHING;
+}
+
+/* B's search with A's counts, playouts and scores imported, as two ranks of a group. */
+static void search_with_other(game_t *g, long n, other_searcher_t *o, mcts_t **a_out,
+                              mcts_t **b_out, mcts_report_t *rep)
+{
+    mcts_t *a = new_search(n, 5, 1), *b = new_search(n, 6, 1);
+    mcts_search(a, g, STONE_BLACK, NULL);
+    o->shares = calloc(1, sizeof *o->shares);
+    assert_non_null(o->shares);
+    assert_true(mcts_export_shares(a, 2, 1, collect_share, o->shares));
+    o->playouts = mcts_search_playouts(a);
+    assert_int_equal(o->playouts, n);
+    mcts_export_move_scores(a, &o->scores);
+    mcts_set_sync(b, import_other, o);
+    mcts_search(b, g, STONE_BLACK, rep);
+    *a_out = a;
+    *b_out = b;
+}
+
+/* The time plan's early stop on a report with another searcher's shares: the visits of the two
+ * best moves are the group's, and so is the rate they grow at. With the time left, the group
+ * adds 1.5 times the lead (go on) where this searcher alone would add 0.75 times it (a stop
+ * that let the others' playouts count in the lead but not in the rate); with less time, 0.8
+ * times the lead (stop). */
+static void test_time_step_with_shares(void **state)
+{
+    (void)state;
+    game_t *g = empty_game(9);
+    const long n = 1000 / test_scale();
+    other_searcher_t *o = calloc(1, sizeof *o);
+    assert_non_null(o);
+    mcts_t *a, *b;
+    mcts_report_t rep;
+    search_with_other(g, n, o, &a, &b, &rep);
+    assert_int_equal(rep.playouts, n);
+    assert_int_equal(rep.others_playouts, n);
+    assert_true(rep.num_moves >= 2);
+    /* The moves' visits are the group's: A's and B's simulations, each through one root move. */
+    long visits = 0;
+    for (int i = 0; i < rep.num_moves; i++) {
+        assert_true(rep.moves[i].visits >= root_move_visits(a, rep.moves[i].point));
+        visits += rep.moves[i].visits;
+    }
+    assert_int_equal(visits, 2 * n);
+    const double lead = rep.moves[0].visits - rep.moves[1].visits;
+    assert_true(lead > 0);
+    rep.seconds = 1.0; /* own rate n per second, the group's 2n */
+    double left = 0.75 * lead / (double)n;
+    assert_int_equal(engine_time_step(&rep, 1.0 + left, 1.0 + left, false), ENGINE_TIME_GO_ON);
+    mcts_report_t alone = rep;
+    alone.others_playouts = 0;
+    assert_int_equal(engine_time_step(&alone, 1.0 + left, 1.0 + left, false), ENGINE_TIME_STOP);
+    left = 0.4 * lead / (double)n;
+    assert_int_equal(engine_time_step(&rep, 1.0 + left, 1.0 + left, false), ENGINE_TIME_STOP);
+    /* At the hard limit the search stops whatever the visits. */
+    assert_int_equal(engine_time_step(&rep, 0.5, 1.0, true), ENGINE_TIME_STOP);
+    free(o->shares);
+    free(o);
+    mcts_free(a);
+    mcts_free(b);
+    game_free(g);
+}
+
+/* The per-move scores of a report add the other searcher's sums to the own ones. */
+static void test_imported_move_scores(void **state)
+{
+    (void)state;
+    game_t *g = empty_game(9);
+    const long n = 1000 / test_scale();
+    other_searcher_t *o = calloc(1, sizeof *o);
+    assert_non_null(o);
+    mcts_t *a, *b;
+    mcts_report_t rep;
+    search_with_other(g, n, o, &a, &b, &rep);
+    const double komi = game_rules(g)->komi;
+    long samples = 0;
+    for (int i = 0; i < rep.num_moves; i++) {
+        const mcts_move_stats_t *s = &rep.moves[i];
+        const int k = s->point > 0 ? s->point : 0;
+        const int32_t count = o->own_scores.count[k] + o->scores.count[k];
+        assert_int_equal(s->score_samples, count);
+        samples += count;
+        if (count == 0) continue;
+        const double sum = (double)(o->own_scores.sum[k] + o->scores.sum[k]);
+        assert_float_equal(s->score, sum / count - komi, 1e-6);
+        if (count > 1) {
+            const double mean = sum / count,
+                         sq = (double)(o->own_scores.sq_sum[k] + o->scores.sq_sum[k]) / count;
+            assert_float_equal(s->score_stdev, sqrt(sq > mean * mean ? sq - mean * mean : 0),
+                               1e-6);
+        }
+    }
+    /* Every simulation of both searchers has a first move. */
+    assert_int_equal(samples, 2 * n);
+    free(o->shares);
+    free(o);
+    mcts_free(a);
+    mcts_free(b);
+    game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_imported_counts_add_once),
         cmocka_unit_test(test_sync_waits_for_group),
         cmocka_unit_test(test_group_ends_search_early),
+        cmocka_unit_test(test_time_step_with_shares),
+        cmocka_unit_test(test_imported_move_scores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,7 +28,8 @@ typedef struct dist dist_t;
 
 typedef enum dist_msg_kind {
     DIST_MSG_LINE,   /* run this line silently (text) */
-    DIST_MSG_SEARCH, /* join a search of the current position (color, playouts, move_search) */
+    DIST_MSG_SEARCH, /* join a search of the current position (color, playouts, move_search,
+                        filter) */
     DIST_MSG_PLAY,   /* rank 0 played this move (color, point: a point, POINT_PASS or
                         POINT_RESIGN) */
     DIST_MSG_QUIT,   /* the session ends */
@@ -42,6 +43,8 @@ typedef struct dist_msg {
     int point;        /* PLAY: the move */
     char *text;       /* LINE: the line, NUL-terminated (dist_receive allocates it; the caller
                          frees it) */
+    mcts_move_filter_t *filter; /* SEARCH: the moves the search leaves out (allow/avoid), NULL
+                                   for none (dist_receive allocates it; the caller frees it) */
 } dist_msg_t;
 
 /* Was this tengen built with MPI? */

@@ -138,6 +138,19 @@ const engine_clock_t *engine_clock(const engine_t *e);
  * limit (playouts only). For tests and logs. */
 void engine_time_plan(const engine_t *e, stone_t c, double *soft, double *hard);
 
+typedef enum engine_time_step {
+    ENGINE_TIME_GO_ON,  /* search on */
+    ENGINE_TIME_EXTEND, /* the target is reached with the two best moves close: on to hard */
+    ENGINE_TIME_STOP,   /* stop now */
+} engine_time_step_t;
+/* The time plan's decision on a report of genmove's timed search (soft and hard from
+ * engine_time_plan; extended: an earlier report said EXTEND). Before the deadline it stops when
+ * the second most visited move cannot catch up with the first in the time left: the visits are
+ * the reports' (with the other searchers' shares in a distributed search), so the rate they grow
+ * at is the group's, own and others' playouts (r->others_playouts) per second. */
+engine_time_step_t engine_time_step(const mcts_report_t *r, double soft, double hard,
+                                    bool extended);
+
 /* ---- analysis (GTP lz-analyze, kata-analyze and the gogui views) ---- */
 
 /* Search the current position for c without playing, until *stop becomes true (set by another
@@ -234,8 +247,10 @@ void engine_stop_search(engine_t *e);
  * stones or a pass stay local. d is not owned. */
 void engine_set_dist(engine_t *e, dist_t *d);
 /* The other ranks: join rank 0's search of the current position with c to move (a SEARCH
- * message: the group's playout limit, 0 for none; move_search: genmove's, with its dynamic komi)
- * until the group ends it. The tree is kept, as after any search. */
-void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search);
+ * message: the group's playout limit, 0 for none; move_search: genmove's, with its dynamic komi;
+ * filter: rank 0's allow/avoid, NULL for none) until the group ends it. The tree is kept, as after
+ * any search. */
+void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search,
+                        const mcts_move_filter_t *filter);
 
 #endif

@@ -70,6 +70,10 @@ typedef struct mcts_move_stats {
 /* A snapshot of the search for the report callback and the result. */
 typedef struct mcts_report {
     long playouts;        /* playouts of this search */
+    long others_playouts; /* the other searchers' playouts of this search as their last sync
+                             reported them (mcts_import_playouts; 0 alone): the visits of moves[]
+                             and the root include theirs, so a rate of the group's visits is
+                             (playouts + others_playouts) / seconds */
     long reused_visits;   /* visits the root held from the previous search */
     double seconds;
     long nodes;           /* nodes in the pool */
@@ -176,6 +180,25 @@ long mcts_export_ownership(const mcts_t *m, int32_t *sum);
 /* The others' ownership sums and simulations for the current search, added to mcts_ownership
  * (replacing the ones given before; the next search starts with none). */
 void mcts_import_ownership(mcts_t *m, const int32_t *sum, long samples);
+
+/* This searcher's playouts of the current search so far. */
+long mcts_search_playouts(const mcts_t *m);
+/* The others' playouts of the current search (mcts_report_t.others_playouts; replacing the number
+ * given before; the next search starts with 0). */
+void mcts_import_playouts(mcts_t *m, long playouts);
+
+/* Final area scores of a search's simulations by their first move (the reports' score, its
+ * spread and samples), indexed by the point, 0 for a pass. */
+typedef struct mcts_move_scores {
+    int64_t sum[BOARD_MAX_POINTS];
+    int64_t sq_sum[BOARD_MAX_POINTS]; /* of the squares */
+    int32_t count[BOARD_MAX_POINTS];
+} mcts_move_scores_t;
+/* This searcher's score sums of the current search so far, into out. */
+void mcts_export_move_scores(const mcts_t *m, mcts_move_scores_t *out);
+/* The others' score sums for the current search, added to the reports' per-move scores (replacing
+ * the ones given before; the next search starts with none). */
+void mcts_import_move_scores(mcts_t *m, const mcts_move_scores_t *others);
 
 /* Real visits of the root: this searcher's own, and with the others' shares added. */
 long mcts_root_own_visits(const mcts_t *m);

@@ -13,7 +13,10 @@
  * Allreduce sums the tables; each rank subtracts what it sent, which leaves the others' counts.
  * A slot also sums a 32-bit check of the key and the number of ranks that wrote it, so a slot
  * where different nodes met (a collision) is recognised and ignored. Words are unsigned 32-bit:
- * sums wrap, which the check needs, and counts stay far below 2^31.
+ * sums wrap, which the check needs, and counts stay far below 2^31. The per-move score sums can
+ * pass 2^32 (the squares do soon), and a sum of words cannot carry from one word to the next:
+ * each is split into a low word of 16 bits and a high word of the bits above, so that the low
+ * words of up to 65,536 ranks add up without overflowing.
  */
 #include "tengen/dist.h"
 
@@ -35,16 +38,22 @@ enum {
     CTRL_STOP,    /* ranks that stop the search (rank 0: its time limit or stop flag) */
     CTRL_DONE,    /* ranks whose own limit is reached */
     CTRL_SAMPLES, /* simulations in the ownership sums */
+    CTRL_PLAYOUTS, /* playouts of the search so far */
     CTRL_WORDS,
 };
 enum { SLOT_CHECK, SLOT_WRITERS, SLOT_VISITS, SLOT_WINS2, SLOT_AMAF, SLOT_AMAF_WINS2, SLOT_WORDS };
 #define OWNER_WORDS BOARD_MAX_POINTS
-#define TABLE_WORDS (CTRL_WORDS + OWNER_WORDS + DIST_SLOTS * SLOT_WORDS)
+/* Per point (a first move of the simulations, 0 for a pass): the score sum and the sum of the
+ * squares, each split in two words, and the count. */
+enum { SCORE_SUM_LOW, SCORE_SUM_HIGH, SCORE_SQ_LOW, SCORE_SQ_HIGH, SCORE_COUNT, SCORE_WORDS };
+#define SCORES_WORDS (BOARD_MAX_POINTS * SCORE_WORDS)
+#define TABLE_WORDS (CTRL_WORDS + OWNER_WORDS + SCORES_WORDS + DIST_SLOTS * SLOT_WORDS)
 
-/* The header of a message; a line's text follows in a second broadcast. */
+/* The header of a message; a line's text or a search's move filter follows in a second
+ * broadcast of payload_len bytes. */
 typedef struct wire_msg {
     int32_t kind, color, move_search, point;
-    int64_t playouts, text_len;
+    int64_t playouts, payload_len;
 } wire_msg_t;
 
 struct dist {
@@ -61,6 +70,7 @@ struct dist {
     double last_end;  /* when the last one ended */
     bool group_ended; /* a sync said the search is over for everyone */
     uint32_t *sent, *sums;
+    mcts_move_scores_t scores; /* scratch of a sync: this rank's, then the others' score sums */
     long syncs_done;
     double sync_seconds_spent; /* in filling, testing and reading syncs (the overhead; the waits
                                   for slower ranks at the end of a search are not counted) */
@@ -204,7 +214,15 @@ static bool wait_for(dist_t *d, MPI_Request *req, const char *what)
 bool dist_send(dist_t *d, const dist_msg_t *msg)
 {
     if (d->alone || d->rank != 0) return false;
-    const size_t len = msg->kind == DIST_MSG_LINE && msg->text ? strlen(msg->text) : 0;
+    void *payload = NULL;
+    size_t len = 0;
+    if (msg->kind == DIST_MSG_LINE && msg->text) {
+        payload = msg->text;
+        len = strlen(msg->text);
+    } else if (msg->kind == DIST_MSG_SEARCH && msg->filter) {
+        payload = msg->filter;
+        len = sizeof *msg->filter;
+    }
     wire_msg_t w = {(int32_t)msg->kind, (int32_t)msg->color, msg->move_search,
                     msg->point,         msg->playouts,       (int64_t)len};
     MPI_Request req;
@@ -212,7 +230,7 @@ bool dist_send(dist_t *d, const dist_msg_t *msg)
         !wait_for(d, &req, "sending a command"))
         return false;
     if (len == 0) return true;
-    if (MPI_Ibcast(msg->text, (int)len, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
+    if (MPI_Ibcast(payload, (int)len, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
         !wait_for(d, &req, "sending a command"))
         return false;
     return true;
@@ -230,24 +248,31 @@ bool dist_receive(dist_t *d, dist_msg_t *msg)
         if (!done) pause_briefly(1000000);
     }
     if (w.kind < DIST_MSG_LINE || w.kind > DIST_MSG_QUIT || w.color < 0 || w.color > 2 ||
-        w.text_len < 0 || w.text_len > (int64_t)1 << 30)
+        w.payload_len < 0 || w.payload_len > (int64_t)1 << 30 ||
+        (w.kind == DIST_MSG_SEARCH && w.payload_len != 0 &&
+         w.payload_len != (int64_t)sizeof *msg->filter) ||
+        (w.kind != DIST_MSG_LINE && w.kind != DIST_MSG_SEARCH && w.payload_len != 0))
         return false;
     msg->kind = (dist_msg_kind_t)w.kind;
     msg->color = (stone_t)w.color;
     msg->playouts = (long)w.playouts;
     msg->move_search = w.move_search != 0;
     msg->point = w.point;
-    if (msg->kind != DIST_MSG_LINE) return true;
-    msg->text = malloc((size_t)w.text_len + 1);
-    if (!msg->text) return false;
-    if (w.text_len > 0 &&
-        (MPI_Ibcast(msg->text, (int)w.text_len, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
+    if (msg->kind != DIST_MSG_LINE && w.payload_len == 0) return true;
+    /* A line gets its NUL; a filter is the payload itself. */
+    char *payload = malloc((size_t)w.payload_len + 1);
+    if (!payload) return false;
+    if (w.payload_len > 0 &&
+        (MPI_Ibcast(payload, (int)w.payload_len, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
          !wait_for(d, &req, "receiving a command"))) {
-        free(msg->text);
-        msg->text = NULL;
+        free(payload);
         return false;
     }
-    msg->text[w.text_len] = 0;
+    payload[w.payload_len] = 0;
+    if (msg->kind == DIST_MSG_LINE)
+        msg->text = payload;
+    else
+        msg->filter = (mcts_move_filter_t *)(void *)payload;
     return true;
 }
 
@@ -273,7 +298,31 @@ static uint32_t check_of(uint64_t key)
 
 static uint32_t *slot_words(uint32_t *table, uint32_t slot)
 {
-    return table + CTRL_WORDS + OWNER_WORDS + (size_t)slot * SLOT_WORDS;
+    return table + CTRL_WORDS + OWNER_WORDS + SCORES_WORDS + (size_t)slot * SLOT_WORDS;
+}
+
+static uint32_t *score_words(uint32_t *table, int point)
+{
+    return table + CTRL_WORDS + OWNER_WORDS + (size_t)point * SCORE_WORDS;
+}
+
+/* A 64-bit value as a low word of 16 bits and a high word of the next 32 (values of up to 2^47
+ * in magnitude, far beyond any score sum). */
+static void put_split(uint32_t *low, uint32_t *high, int64_t v)
+{
+    const uint64_t u = (uint64_t)v;
+    *low = (uint32_t)(u & 0xffff);
+    *high = (uint32_t)(u >> 16);
+}
+
+/* The others' value: the summed split words less this rank's, put together again modulo 2^48
+ * and sign-extended. */
+static int64_t others_split(const uint32_t *sum_low, const uint32_t *sum_high,
+                            const uint32_t *mine_low, const uint32_t *mine_high)
+{
+    const uint64_t high = (uint32_t)(*sum_high - *mine_high), low = *sum_low - *mine_low;
+    const uint64_t u = ((high << 16) + low) & (((uint64_t)1 << 48) - 1);
+    return u >= (uint64_t)1 << 47 ? (int64_t)(u - ((uint64_t)1 << 48)) : (int64_t)u;
 }
 
 /* Write one node's own counts into the table to send; a slot already written by this rank (a
@@ -316,8 +365,16 @@ static void start_sync(dist_t *d, mcts_t *m, bool stop, bool done)
     d->sent[CTRL_DONE] = done;
     int32_t owner[BOARD_MAX_POINTS];
     d->sent[CTRL_SAMPLES] = (uint32_t)mcts_export_ownership(m, owner);
+    d->sent[CTRL_PLAYOUTS] = (uint32_t)mcts_search_playouts(m);
     for (int p = 0; p < BOARD_MAX_POINTS; p++)
         d->sent[CTRL_WORDS + p] = (uint32_t)owner[p];
+    mcts_export_move_scores(m, &d->scores);
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        uint32_t *w = score_words(d->sent, p);
+        put_split(&w[SCORE_SUM_LOW], &w[SCORE_SUM_HIGH], d->scores.sum[p]);
+        put_split(&w[SCORE_SQ_LOW], &w[SCORE_SQ_HIGH], d->scores.sq_sum[p]);
+        w[SCORE_COUNT] = (uint32_t)d->scores.count[p];
+    }
     mcts_export_shares(m, DIST_SHARE_DEPTH, DIST_SHARE_MIN_VISITS, write_share, d->sent);
     if (MPI_Iallreduce(d->sent, d->sums, TABLE_WORDS, MPI_UINT32_T, MPI_SUM, d->syncs,
                        &d->request) != MPI_SUCCESS) {
@@ -340,6 +397,16 @@ static void finish_sync(dist_t *d, mcts_t *m)
     for (int p = 0; p < BOARD_MAX_POINTS; p++)
         owner[p] = (int32_t)(d->sums[CTRL_WORDS + p] - d->sent[CTRL_WORDS + p]);
     mcts_import_ownership(m, owner, (long)(d->sums[CTRL_SAMPLES] - d->sent[CTRL_SAMPLES]));
+    mcts_import_playouts(m, (long)(d->sums[CTRL_PLAYOUTS] - d->sent[CTRL_PLAYOUTS]));
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        const uint32_t *sum = score_words(d->sums, p), *mine = score_words(d->sent, p);
+        d->scores.sum[p] = others_split(&sum[SCORE_SUM_LOW], &sum[SCORE_SUM_HIGH],
+                                        &mine[SCORE_SUM_LOW], &mine[SCORE_SUM_HIGH]);
+        d->scores.sq_sum[p] = others_split(&sum[SCORE_SQ_LOW], &sum[SCORE_SQ_HIGH],
+                                           &mine[SCORE_SQ_LOW], &mine[SCORE_SQ_HIGH]);
+        d->scores.count[p] = (int32_t)(sum[SCORE_COUNT] - mine[SCORE_COUNT]);
+    }
+    mcts_import_move_scores(m, &d->scores);
     if (d->sums[CTRL_STOP] > 0 || d->sums[CTRL_DONE] >= (uint32_t)d->size) d->group_ended = true;
     d->last_end = now();
     d->sync_seconds_spent += d->last_end - t0;

@@ -381,28 +381,35 @@ static void limits_for_move(engine_t *e, stone_t c, mcts_config_t *cfg)
     e->timed = e->hard > 0 && e->s.playouts <= 0;
 }
 
+engine_time_step_t engine_time_step(const mcts_report_t *r, double soft, double hard,
+                                    bool extended)
+{
+    if (r->playouts <= 0 || !(r->seconds > 0)) return ENGINE_TIME_GO_ON;
+    const int first = r->num_moves > 0 ? r->moves[0].visits : 0;
+    const int second = r->num_moves > 1 ? r->moves[1].visits : 0;
+    engine_time_step_t step = ENGINE_TIME_GO_ON;
+    double deadline = extended ? hard : soft;
+    if (r->seconds >= deadline) {
+        if (extended || !(hard > soft) || second < first * ENGINE_TIME_CLOSE_RATIO)
+            return ENGINE_TIME_STOP;
+        step = ENGINE_TIME_EXTEND;
+        deadline = hard;
+    }
+    /* The visits include the other searchers' shares: compare them with the group's rate. */
+    const double rate = (double)(r->playouts + r->others_playouts) / r->seconds;
+    return first - second > rate * (deadline - r->seconds) ? ENGINE_TIME_STOP : step;
+}
+
 /* Report callback of genmove's search: passes the report on to the front end and applies the time
- * plan. At the target the search stops, unless the two most visited moves are close, then it may
- * go on to the hard limit; before that it stops as soon as the second most visited move could
- * not catch up with the first at the current speed in the time left. */
+ * plan (engine_time_step). */
 static void on_report(const mcts_report_t *r, void *user)
 {
     engine_t *e = user;
     if (e->forwarding && e->report_fn) e->report_fn(r, e->report_user);
-    if (!e->timed || r->playouts <= 0 || !(r->seconds > 0)) return;
-    const int first = r->num_moves > 0 ? r->moves[0].visits : 0;
-    const int second = r->num_moves > 1 ? r->moves[1].visits : 0;
-    double deadline = e->extended ? e->hard : e->soft;
-    if (r->seconds >= deadline) {
-        if (e->extended || !(e->hard > e->soft) || second < first * ENGINE_TIME_CLOSE_RATIO) {
-            atomic_store(&e->time_stop, true);
-            return;
-        }
-        e->extended = true;
-        deadline = e->hard;
-    }
-    const double rate = r->playouts / r->seconds;
-    if (first - second > rate * (deadline - r->seconds)) atomic_store(&e->time_stop, true);
+    if (!e->timed) return;
+    const engine_time_step_t step = engine_time_step(r, e->soft, e->hard, e->extended);
+    if (step == ENGINE_TIME_EXTEND) e->extended = true;
+    if (step == ENGINE_TIME_STOP) atomic_store(&e->time_stop, true);
 }
 
 /* On rank 0 of a group: tell the other ranks to join the search about to start (with the
@@ -412,8 +419,11 @@ static bool group_search_begin(engine_t *e, stone_t c, bool move_search)
 {
     if (!e->dist || dist_rank(e->dist) != 0 || dist_is_alone(e->dist)) return false;
     mcts_config_t cfg = *mcts_config(e->mcts);
-    const dist_msg_t msg = {.kind = DIST_MSG_SEARCH, .color = c,
-                            .playouts = cfg.max_playouts, .move_search = move_search};
+    const dist_msg_t msg = {.kind = DIST_MSG_SEARCH,
+                            .color = c,
+                            .playouts = cfg.max_playouts,
+                            .move_search = move_search,
+                            .filter = e->filtered ? &e->filter : NULL};
     if (!dist_send(e->dist, &msg)) return false;
     cfg.max_playouts = dist_playout_share(e->dist, cfg.max_playouts);
     mcts_set_config(e->mcts, &cfg);
@@ -1139,7 +1149,8 @@ void engine_set_dist(engine_t *e, dist_t *d)
     e->dist = d;
 }
 
-void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search)
+void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search,
+                        const mcts_move_filter_t *filter)
 {
     mcts_config_t cfg;
     mcts_config_from(&e->s, &cfg);
@@ -1149,7 +1160,7 @@ void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search)
     cfg.max_seconds = 0;
     if (move_search) cfg.komi_offset = engine_dynamic_komi(e, c);
     mcts_set_config(e->mcts, &cfg);
-    mcts_set_move_filter(e->mcts, NULL);
+    mcts_set_move_filter(e->mcts, filter);
     atomic_store(&e->time_stop, false);
     mcts_set_report(e->mcts, NULL, NULL);
     dist_search_begin(e->dist, e->mcts);

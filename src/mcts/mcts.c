@@ -127,6 +127,10 @@ struct mcts {
     /* Other searchers' ownership sums and samples of this search (mcts_import_ownership). */
     int32_t others_owner_sum[BOARD_MAX_POINTS];
     long others_owner_samples;
+    /* Their playouts and per-move score sums of this search (mcts_import_playouts and
+     * mcts_import_move_scores); read and written by the caller's thread only. */
+    long others_playouts;
+    mcts_move_scores_t others_scores;
     bool joined; /* every worker of the search has stopped: all their sums may be read */
     bool searching; /* mcts_search is running (the shares array may not be made now) */
     /* Scratch of the breadth-first walks of mcts_export_shares and mcts_import_shares. */
@@ -1040,21 +1044,19 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
         s->prior = m->cfg.model ? m->root_policy[ch->move > 0 ? ch->move : 0]
                  : ch->prior_visits > 0 ? ch->prior_wins / ch->prior_visits : 0.5;
         const int k = ch->move > 0 ? ch->move : 0;
+        const mcts_move_scores_t *others = &m->others_scores;
         s->score_samples =
-            atomic_load_explicit(&m->move_score_count[k], memory_order_relaxed);
-        s->score = s->score_samples
-                       ? (double)atomic_load_explicit(&m->move_score_sum[k], memory_order_relaxed) /
-                                 s->score_samples -
-                             m->komi
-                       : 0;
+            atomic_load_explicit(&m->move_score_count[k], memory_order_relaxed) + others->count[k];
+        const double sum = (double)(atomic_load_explicit(&m->move_score_sum[k],
+                                                         memory_order_relaxed) + others->sum[k]);
+        s->score = s->score_samples ? sum / s->score_samples - m->komi : 0;
         s->score_stdev = 0;
         if (s->score_samples > 1) {
             /* Of the scores before komi: the same spread. */
-            const double n = s->score_samples,
-                         mean = (double)atomic_load_explicit(&m->move_score_sum[k],
-                                                             memory_order_relaxed) / n,
-                         sq = (double)atomic_load_explicit(&m->move_score_sq_sum[k],
-                                                           memory_order_relaxed) / n;
+            const double n = s->score_samples, mean = sum / n,
+                         sq = (double)(atomic_load_explicit(&m->move_score_sq_sum[k],
+                                                            memory_order_relaxed) +
+                                       others->sq_sum[k]) / n;
             s->score_stdev = sq > mean * mean ? sqrt(sq - mean * mean) : 0;
         }
     }
@@ -1078,6 +1080,7 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
         node = best;
     }
     r->playouts = atomic_load_explicit(&m->playouts, memory_order_relaxed);
+    r->others_playouts = m->others_playouts;
     r->reused_visits = m->reused_visits;
     r->seconds = seconds_since(&m->start);
     r->nodes = (long)atomic_load_explicit(&m->used, memory_order_relaxed) - 1;
@@ -1171,6 +1174,8 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     memset(m->ownership, 0, sizeof m->ownership);
     memset(m->others_owner_sum, 0, sizeof m->others_owner_sum);
     m->others_owner_samples = 0;
+    m->others_playouts = 0;
+    memset(&m->others_scores, 0, sizeof m->others_scores);
     m->joined = false;
     for (int p = 0; p < BOARD_MAX_POINTS; p++) {
         atomic_store_explicit(&m->move_score_sum[p], 0, memory_order_relaxed);
@@ -1405,6 +1410,30 @@ void mcts_import_ownership(mcts_t *m, const int32_t *sum, long samples)
 {
     memcpy(m->others_owner_sum, sum, sizeof m->others_owner_sum);
     m->others_owner_samples = samples;
+}
+
+long mcts_search_playouts(const mcts_t *m)
+{
+    return atomic_load_explicit(&m->playouts, memory_order_relaxed);
+}
+
+void mcts_import_playouts(mcts_t *m, long playouts)
+{
+    m->others_playouts = playouts;
+}
+
+void mcts_export_move_scores(const mcts_t *m, mcts_move_scores_t *out)
+{
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        out->sum[p] = atomic_load_explicit(&m->move_score_sum[p], memory_order_relaxed);
+        out->sq_sum[p] = atomic_load_explicit(&m->move_score_sq_sum[p], memory_order_relaxed);
+        out->count[p] = atomic_load_explicit(&m->move_score_count[p], memory_order_relaxed);
+    }
+}
+
+void mcts_import_move_scores(mcts_t *m, const mcts_move_scores_t *others)
+{
+    m->others_scores = *others;
 }
 
 long mcts_root_own_visits(const mcts_t *m)
