@@ -4,7 +4,7 @@
 # ranks' own visits at every search (so the ranks' games and trees stay the same); a playout limit
 # counts all ranks' playouts together; GTP transcripts give their golden answers; lz-analyze
 # streams and stops at the next line; an analysis's allow reaches every rank and its scoreMean is
-# the group's; a rank that hangs or is killed does not hang rank 0; quit
+# the group's; the ranks do not repeat each other's simulations; a rank that hangs or is killed does not hang rank 0; quit
 # ends every rank. Without mpirun, or in a build without MPI, it checks only that --mpi is refused
 # with a clear message, and says that the rest is skipped.
 #   bash tests/mpi.sh <path to tengen>
@@ -180,6 +180,18 @@ verdict=$(echo "$last" | awk -v total="$total" '{
 [ "$verdict" = ok ] || err "allow: $verdict: $(echo "$last" | head -c 300)"
 sums=$(check_sums "$SCRATCH/allow.err")
 [ "${sums%% *}" = ok ] || err "allow root visits: $sums"
+
+# ---- every rank plays simulations of its own ----
+# The ranks share the options, the seed included. A search of 900 playouts ends before its
+# first sync: had the ranks drawn the same random numbers, every move would have three times
+# the visits of one rank's identical search.
+printf '1 boardsize 9\n2 kata-genmove_analyze b 1\n3 quit\n' >"$SCRATCH/seeds.gtp"
+run_mpi "$SCRATCH/seeds.gtp" "$SCRATCH/seeds.out" "$SCRATCH/seeds.err" --size 9 --playouts 900 ||
+    err "seeds session exited $?"
+grep '^info ' "$SCRATCH/seeds.out" | tail -1 |
+    awk '{ for (i = 1; i < NF; i++) if ($i == "visits") { n++; if ($(i + 1) % 3) odd++ } }
+        END { exit !(n >= 3 && odd > 0) }' ||
+    err "the ranks searched alike: $(grep '^info ' "$SCRATCH/seeds.out" | tail -1 | head -c 300)"
 
 # ---- faults: a rank that hangs (SIGSTOP) or dies (SIGKILL) does not hang rank 0 ----
 # A session whose input comes from a fifo, so that the test acts between commands.

@@ -32,6 +32,7 @@
 #define DIST_SHARE_MIN_VISITS 8 /* and with at least this many own visits (an expanded node) */
 #define DIST_MIN_TIMEOUT 2.0    /* seconds rank 0 waits for the others at least */
 #define DIST_TIMEOUT_SYNCS 20   /* ... or this many sync intervals */
+#define DIST_RANK_SEED 0x9e3779b97f4a7c15ULL /* times the rank, mixed into a rank's seed */
 
 /* The table's words: control, ownership, then the slots. */
 enum {
@@ -476,6 +477,14 @@ static bool sync_fn(mcts_t *m, mcts_sync_state_t st, void *user)
 
 void dist_search_begin(dist_t *d, mcts_t *m)
 {
+    /* The ranks run the same options, the seed included: without a seed of its own, every rank
+     * would play the very simulations of the others until their trees' counts part. Rank 0 keeps
+     * its seed, so that its search stays the one of a process alone until the first sync. */
+    if (d->rank > 0) {
+        mcts_config_t cfg = *mcts_config(m);
+        cfg.seed ^= DIST_RANK_SEED * (uint64_t)d->rank;
+        mcts_set_config(m, &cfg);
+    }
     d->m = m;
     d->in_flight = false;
     d->group_ended = false;
