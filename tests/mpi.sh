@@ -4,7 +4,8 @@
 # ranks' own visits at every search (so the ranks' games and trees stay the same); a playout limit
 # counts all ranks' playouts together; GTP transcripts give their golden answers; lz-analyze
 # streams and stops at the next line; an analysis's allow reaches every rank and its scoreMean is
-# the group's; the ranks do not repeat each other's simulations; a rank that hangs or is killed does not hang rank 0; quit
+# the group's; the ranks do not repeat each other's simulations; `tengen web --mpi` serves from
+# rank 0 and shares its searches, one at a time, and stops every rank; a rank that hangs or is killed does not hang rank 0; quit
 # ends every rank. Without mpirun, or in a build without MPI, it checks only that --mpi is refused
 # with a clear message, and says that the rest is skipped.
 #   bash tests/mpi.sh <path to tengen>
@@ -236,6 +237,72 @@ fault_session() { # fault_session SIGNAL [mpirun options...]
 fault_session STOP
 # By default mpirun ends the job when a rank dies; --enable-recovery lets rank 0 go on.
 fault_session KILL --enable-recovery
+
+# ---- tengen web --mpi: rank 0 serves the games, every rank searches ----
+# A genmove, then another game's genmove while the first game is analysed (two AI threads: the
+# group takes one search at a time, so that one runs on rank 0 alone, without waiting), then
+# that game's next genmove; those three searches are the group's, with the sums of the ranks'
+# own visits; SIGTERM to rank 0 stops the server and then every rank.
+if command -v curl >/dev/null; then
+    (cd "$SCRATCH" && exec timeout 120 "${MPIRUN[@]}" "$TENGEN" web --mpi --model none --port 0 \
+        --threads 2 --data "$SCRATCH/webdata" >"$SCRATCH/web.out" 2>"$SCRATCH/web.err") &
+    web_job=$!
+    url=
+    for _ in $(seq 1 300); do
+        url=$(sed -n 's|.*open \(http://[^ ]*\)/ in a browser.*|\1|p' "$SCRATCH/web.out")
+        [ -n "$url" ] && break
+        kill -0 "$web_job" 2>/dev/null || break
+        sleep 0.1
+    done
+    post() { # post PATH [JSON]: the answer's status, the body in $SCRATCH/web_body
+        if [ $# -ge 2 ]; then
+            curl -s -o "$SCRATCH/web_body" -w '%{http_code}' -X POST \
+                -H 'Content-Type: application/json' --data-binary "$2" "$url$1"
+        else
+            curl -s -o "$SCRATCH/web_body" -w '%{http_code}' -X POST "$url$1"
+        fi
+    }
+    if [ -z "$url" ]; then
+        err "web --mpi did not start: $(cat "$SCRATCH/web.out" "$SCRATCH/web.err")"
+    else
+        [ "$(post /api/games '{"size":9,"playouts":3000}')" = 201 ] || err "web: new game"
+        ga=$(sed -n 's/^{"id":"\([^"]*\)".*/\1/p' "$SCRATCH/web_body")
+        [ "$(post "/api/games/$ga/play" '{"move":"E5"}')" = 200 ] || err "web: play"
+        [ "$(post "/api/games/$ga/genmove")" = 200 ] && grep -q '"moves":\["E5","[A-J][1-9]"\]' \
+            "$SCRATCH/web_body" || err "web: genmove: $(head -c 300 "$SCRATCH/web_body")"
+        [ "$(post /api/games '{"size":9,"playouts":3000,"human":"white"}')" = 201 ] ||
+            err "web: second game"
+        gb=$(sed -n 's/^{"id":"\([^"]*\)".*/\1/p' "$SCRATCH/web_body")
+        [ "$(post "/api/games/$ga/analyze")" = 200 ] || err "web: analyze"
+        genmove_b=$(curl -s -o "$SCRATCH/web_body_b" -w '%{http_code}' -X POST "$url/api/games/$gb/genmove")
+        [ "$genmove_b" = 200 ] && grep -q '"moves":\["[A-J][1-9]"\]' "$SCRATCH/web_body_b" ||
+            err "web: genmove during an analysis: $genmove_b $(head -c 300 "$SCRATCH/web_body_b")"
+        curl -s -o /dev/null -X DELETE "$url/api/games/$ga/analyze"
+        move=$(sed -n 's/.*"moves":\["\([A-J][1-9]\)"\].*/\1/p' "$SCRATCH/web_body_b")
+        [ "$move" = E5 ] && reply=D4 || reply=E5
+        [ "$(post "/api/games/$gb/play" "{\"move\":\"$reply\"}")" = 200 ] || err "web: play in game 2"
+        [ "$(post "/api/games/$gb/genmove")" = 200 ] || err "web: second genmove of game 2"
+        # The first search starts from an empty tree: 1,000 own playouts per rank.
+        grep -q '^tengen: mpi: search 1: 3 ranks, root visits 3000 (own 1000)' "$SCRATCH/web.err" ||
+            err "web: the first search was not shared: $(grep 'search' "$SCRATCH/web.err" | head -3)"
+        grep -q 'ranks (alone)' "$SCRATCH/web.err" && err "web: rank 0 searched alone"
+        sums=$(check_sums "$SCRATCH/web.err")
+        [ "${sums%% *}" = ok ] && [ "${sums#ok }" = 3 ] || err "web root visits: $sums"
+    fi
+    rank0=
+    for p in $(pgrep -f "$TENGEN web --mpi"); do
+        tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0' && rank0=$p
+    done
+    [ -n "$rank0" ] && kill -TERM "$rank0"
+    web_rc=0
+    wait "$web_job" || web_rc=$?
+    [ "$web_rc" = 0 ] && grep -q 'tengen web: stopping' "$SCRATCH/web.out" ||
+        err "web: the job ended with status $web_rc: $(tail -3 "$SCRATCH/web.err")"
+    sleep 0.5
+    pgrep -f "$TENGEN web --mpi" >/dev/null && err "web: ranks left: $(pgrep -af "$TENGEN web --mpi")"
+else
+    echo "note: curl not found: tengen web --mpi is not tested"
+fi
 
 # ---- quit ends all ranks ----
 printf '1 boardsize 9\n2 quit\n' >"$SCRATCH/quit.gtp"

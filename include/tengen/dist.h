@@ -2,7 +2,8 @@
  *
  * Every process (rank) runs its own engine and tree on the same game. Rank 0 speaks to the front
  * end and sends the others what they must do (dist_send): a GTP line to run silently, a search
- * to join, the end. During a search every rank adds up the top nodes' statistics of all the trees
+ * to join, the end. A front end with many games (the web server) sends no lines: its searches
+ * carry their position (dist_set_positions), which the others set up before they join. During a search every rank adds up the top nodes' statistics of all the trees
  * every few milliseconds (one MPI_Allreduce over a fixed table of hashed slots), and each tree
  * keeps the others' counts apart from its own (mcts.h). Rank 0 never waits for the others without
  * a time limit: a rank that does not answer makes it search alone from then on, saying so on
@@ -19,6 +20,7 @@
 #include <stddef.h>
 
 #include "tengen/board.h"
+#include "tengen/game.h"
 #include "tengen/mcts.h"
 
 /* The default interval between two syncs of a search, in seconds (--mpi-sync, in ms). */
@@ -28,8 +30,8 @@ typedef struct dist dist_t;
 
 typedef enum dist_msg_kind {
     DIST_MSG_LINE,   /* run this line silently (text) */
-    DIST_MSG_SEARCH, /* join a search of the current position (color, playouts, move_search,
-                        filter) */
+    DIST_MSG_SEARCH, /* join a search of the current position, or of game (color, playouts,
+                        move_search, filter, game, threads) */
     DIST_MSG_PLAY,   /* rank 0 played this move (color, point: a point, POINT_PASS or
                         POINT_RESIGN) */
     DIST_MSG_QUIT,   /* the session ends */
@@ -45,6 +47,11 @@ typedef struct dist_msg {
                          frees it) */
     mcts_move_filter_t *filter; /* SEARCH: the moves the search leaves out (allow/avoid), NULL
                                    for none (dist_receive allocates it; the caller frees it) */
+    game_t *game;     /* SEARCH: the position to search (size, rules, handicap, setup, moves,
+                         player to move), NULL for the game the ranks keep in step. dist_send
+                         only reads it; dist_receive makes it (the caller frees it with
+                         game_free), or leaves it NULL after a message on stderr if it cannot */
+    int threads;      /* SEARCH with a game: search threads (0: the rank's own setting) */
 } dist_msg_t;
 
 /* Was this tengen built with MPI? */
@@ -69,6 +76,19 @@ bool dist_send(dist_t *d, const dist_msg_t *msg);
 /* The other ranks: wait for rank 0's next message (polling, so an idle rank uses little processor
  * time). False if MPI fails. */
 bool dist_receive(dist_t *d, dist_msg_t *msg);
+
+/* The group's searches carry their position (true: the web server's), instead of searching the
+ * game that rank 0's lines keep the same on every rank. Set on every rank before the first
+ * message. */
+void dist_set_positions(dist_t *d, bool positions);
+bool dist_positions(const dist_t *d);
+
+/* Rank 0 with several threads that search: one group search at a time. A thread holds the lock
+ * from the SEARCH message it sends to dist_search_end (taken with dist_try_lock: a search that
+ * finds the group busy runs alone), and while it sends any other message. */
+void dist_lock(dist_t *d);
+bool dist_try_lock(dist_t *d);
+void dist_unlock(dist_t *d);
 
 /* This rank's share of a playout limit of the whole group (0 stays 0: no limit): the shares add up
  * to total exactly when total is at least the number of ranks (every rank plays at least one). */

@@ -252,5 +252,10 @@ void engine_set_dist(engine_t *e, dist_t *d);
  * any search. */
 void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search,
                         const mcts_move_filter_t *filter);
+/* The other ranks of a group whose searches carry their position (dist_set_positions: the web
+ * server's): wait for rank 0's messages and join each search on its position, with an engine
+ * of settings s (threads as each search asks), until rank 0 ends the session. Returns 0, or 1
+ * after a message on stderr when rank 0 was lost or memory ran out. */
+int engine_follow_group(dist_t *d, const engine_settings_t *s);
 
 #endif

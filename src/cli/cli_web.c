@@ -1,11 +1,15 @@
 /* cli_web.c - `tengen web`: the options of the web game's server; the server itself is in
- * src/http (docs/web.md). */
+ * src/http (docs/web.md). With --mpi every process of the MPI job runs this: rank 0 serves the
+ * games, the others join its searches (docs/distributed.md). */
+#include <signal.h>
 #include <stdio.h>
 
 #include "cli/cli.h"
 #include "cli/cli_args.h"
 #include "cli/cli_model.h"
 #include "http/http.h"
+#include "tengen/dist.h"
+#include "tengen/engine.h"
 
 enum {
     WO_HOST,
@@ -19,6 +23,8 @@ enum {
     WO_MAX_LOADED_MB,
     WO_WEB_DIR,
     WO_MODEL,
+    WO_MPI,
+    WO_MPI_SYNC,
     WO_COUNT
 };
 
@@ -45,6 +51,11 @@ static const cli_opt_t WEB_OPTS[WO_COUNT] = {
     [WO_WEB_DIR] = {"web-dir", CLI_OPT_TEXT, 1, 0, "DIR", NULL,
                     "serve the page from this folder instead of the built-in copy of web/"},
     [WO_MODEL] = {"model", CLI_OPT_TEXT, 1, 0, "FILE|none", NULL, CLI_MODEL_HELP},
+    [WO_MPI] = {"mpi", CLI_OPT_FLAG, 0, 0, NULL, NULL,
+                "share the searches with every process of the MPI job (mpirun -np N tengen web "
+                "--mpi; docs/distributed.md)"},
+    [WO_MPI_SYNC] = {"mpi-sync", CLI_OPT_INT, 1, 60000, "MS", NULL,
+                     "with --mpi: milliseconds between two syncs of a search (default 100)"},
 };
 
 static void web_usage(void)
@@ -82,5 +93,43 @@ int cli_web(int argc, char **argv)
     cfg.max_loaded = (int)cli_args_number(&v[WO_MAX_LOADED], cfg.max_loaded);
     cfg.max_loaded_mb = (int)cli_args_number(&v[WO_MAX_LOADED_MB], cfg.max_loaded_mb);
     if (!cli_model_resolve(v[WO_MODEL].text, "web", &cfg.model)) return 2;
-    return web_run(&cfg);
+    if (v[WO_MPI_SYNC].given && !v[WO_MPI].given) {
+        fprintf(stderr, "tengen web: --mpi-sync needs --mpi\n");
+        return 2;
+    }
+    if (!v[WO_MPI].given) return web_run(&cfg);
+    /* SIGINT and SIGTERM, which mpirun passes to every rank, must not reach MPI's own threads
+     * (made now) with their default action: rank 0's server waits for them (web_run), and the
+     * other ranks live until rank 0 ends them (QUIT) after its clean stop. */
+    sigset_t sigs;
+    sigemptyset(&sigs);
+    sigaddset(&sigs, SIGINT);
+    sigaddset(&sigs, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+    char err[256];
+    const double sync_ms = cli_args_number(&v[WO_MPI_SYNC], 1000 * DIST_DEFAULT_SYNC_SECONDS);
+    dist_t *d = dist_start(sync_ms / 1000, err, sizeof err);
+    if (!d) {
+        fprintf(stderr, "tengen web: --mpi: %s\n", err);
+        return 2;
+    }
+    dist_set_positions(d, true);
+    int status;
+    if (dist_rank(d) == 0) {
+        cfg.dist = d;
+        status = web_run(&cfg);
+        /* After the server's searches: a search still running holds the group until it ends. */
+        const dist_msg_t quit = {.kind = DIST_MSG_QUIT};
+        dist_lock(d);
+        dist_send(d, &quit);
+        dist_unlock(d);
+    } else {
+        engine_settings_t s;
+        engine_settings_default(&s);
+        s.memory_mb = cfg.memory_mb;
+        s.model = cfg.model;
+        status = engine_follow_group(d, &s);
+    }
+    dist_finish(d);
+    return status;
 }

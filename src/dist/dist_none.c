@@ -57,6 +57,34 @@ bool dist_receive(dist_t *d, dist_msg_t *msg)
     return false;
 }
 
+void dist_set_positions(dist_t *d, bool positions)
+{
+    (void)d;
+    (void)positions;
+}
+
+bool dist_positions(const dist_t *d)
+{
+    (void)d;
+    return false;
+}
+
+void dist_lock(dist_t *d)
+{
+    (void)d;
+}
+
+bool dist_try_lock(dist_t *d)
+{
+    (void)d;
+    return false;
+}
+
+void dist_unlock(dist_t *d)
+{
+    (void)d;
+}
+
 long dist_playout_share(const dist_t *d, long total)
 {
     (void)d;

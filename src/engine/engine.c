@@ -11,6 +11,7 @@
 #include "tengen/engine.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -413,22 +414,37 @@ static void on_report(const mcts_report_t *r, void *user)
 }
 
 /* On rank 0 of a group: tell the other ranks to join the search about to start (with the
- * configuration set in e->mcts), and take this rank's share of its playout limit. False (a
- * search of this process alone) without a group, on the other ranks, or when rank 0 is alone. */
+ * configuration set in e->mcts, and the position when the group's searches carry it), and take
+ * this rank's share of its playout limit. False (a search of this process alone) without a
+ * group, on the other ranks, when rank 0 is alone, or while another engine's search has the
+ * group (the web server's games: a search does not wait for an analysis that may run for
+ * minutes). True: the group is this search's until group_search_end. */
 static bool group_search_begin(engine_t *e, stone_t c, bool move_search)
 {
-    if (!e->dist || dist_rank(e->dist) != 0 || dist_is_alone(e->dist)) return false;
+    if (!e->dist || dist_rank(e->dist) != 0 || !dist_try_lock(e->dist)) return false;
     mcts_config_t cfg = *mcts_config(e->mcts);
+    const bool positions = dist_positions(e->dist);
     const dist_msg_t msg = {.kind = DIST_MSG_SEARCH,
                             .color = c,
                             .playouts = cfg.max_playouts,
                             .move_search = move_search,
-                            .filter = e->filtered ? &e->filter : NULL};
-    if (!dist_send(e->dist, &msg)) return false;
+                            .filter = e->filtered ? &e->filter : NULL,
+                            .game = positions ? e->game : NULL,
+                            .threads = positions ? e->s.threads : 0};
+    if (dist_is_alone(e->dist) || !dist_send(e->dist, &msg)) {
+        dist_unlock(e->dist);
+        return false;
+    }
     cfg.max_playouts = dist_playout_share(e->dist, cfg.max_playouts);
     mcts_set_config(e->mcts, &cfg);
     dist_search_begin(e->dist, e->mcts);
     return true;
+}
+
+static void group_search_end(engine_t *e)
+{
+    dist_search_end(e->dist, e->mcts);
+    dist_unlock(e->dist);
 }
 
 /* Keep the ownership and win rate of the search just ended, for the current position with c to
@@ -457,7 +473,7 @@ static int search(engine_t *e, stone_t c, const mcts_config_t *cfg, bool main, m
     mcts_set_report(e->mcts, report ? on_report : NULL, e);
     const bool group = main && group_search_begin(e, c, true);
     const int best = mcts_search(e->mcts, e->game, c, rep);
-    if (group) dist_search_end(e->dist, e->mcts);
+    if (group) group_search_end(e);
     mcts_set_report(e->mcts, NULL, NULL);
     e->forwarding = e->timed = false;
     keep_ownership(e, c, rep);
@@ -856,10 +872,13 @@ int engine_genmove(engine_t *e, stone_t c, bool play, bool cleanup, engine_move_
             mv.point = POINT_PASS;
             game_play(g, c, POINT_PASS);
         }
-        /* The other ranks did not choose: they play rank 0's move. */
-        if (e->dist && dist_rank(e->dist) == 0) {
+        /* The other ranks did not choose: they play rank 0's move (unless they follow no game:
+         * the next search brings its position). */
+        if (e->dist && dist_rank(e->dist) == 0 && !dist_positions(e->dist)) {
             const dist_msg_t msg = {.kind = DIST_MSG_PLAY, .color = c, .point = mv.point};
+            dist_lock(e->dist);
             dist_send(e->dist, &msg);
+            dist_unlock(e->dist);
         }
     }
     if (out) *out = mv;
@@ -1018,7 +1037,7 @@ void engine_analyze_playouts(engine_t *e, stone_t c, long playouts, const atomic
     mcts_report_t rep;
     const bool group = group_search_begin(e, c, false);
     mcts_search(e->mcts, e->game, c, &rep);
-    if (group) dist_search_end(e->dist, e->mcts);
+    if (group) group_search_end(e);
     mcts_set_report(e->mcts, NULL, NULL);
     mcts_set_stop(e->mcts, &e->time_stop);
     keep_ownership(e, c, &rep);
@@ -1168,6 +1187,46 @@ void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search,
     mcts_search(e->mcts, e->game, c, &rep);
     dist_search_end(e->dist, e->mcts);
     keep_ownership(e, c, &rep);
+}
+
+int engine_follow_group(dist_t *d, const engine_settings_t *s)
+{
+    engine_t *e = NULL;
+    int status = 0;
+    for (;;) {
+        dist_msg_t msg;
+        if (!dist_receive(d, &msg)) {
+            fprintf(stderr, "tengen: mpi rank %d: lost rank 0\n", dist_rank(d));
+            status = 1;
+            break;
+        }
+        if (msg.kind == DIST_MSG_QUIT) break;
+        free(msg.text); /* lines and moves are for ranks that keep a game in step */
+        if (msg.kind != DIST_MSG_SEARCH) continue;
+        engine_settings_t es = *s;
+        if (msg.threads > 0) es.threads = msg.threads;
+        if (!e) {
+            /* A position that could not be set up is searched on an empty board: this rank
+             * must still take part in the group's syncs. */
+            rules_t chinese;
+            rules_preset(&chinese, "chinese");
+            e = engine_new(msg.game ? game_size(msg.game) : 19,
+                           msg.game ? game_rules(msg.game) : &chinese, &es);
+        }
+        if (!e || !engine_set_settings(e, &es)) {
+            fprintf(stderr, "tengen: mpi rank %d: out of memory\n", dist_rank(d));
+            game_free(msg.game);
+            free(msg.filter);
+            status = 1;
+            break;
+        }
+        if (msg.game) engine_replace_game(e, msg.game);
+        engine_set_dist(e, d);
+        engine_join_search(e, msg.color, msg.playouts, msg.move_search, msg.filter);
+        free(msg.filter);
+    }
+    engine_free(e);
+    return status;
 }
 
 /* ---- stopping from another thread ---- */

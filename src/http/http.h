@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "tengen/dist.h"
 #include "tengen/model.h"
 
 #define WEB_DEFAULT_PORT 8750
@@ -29,6 +30,8 @@ typedef struct web_config {
                              unloaded to make room */
     int max_loaded_mb;    /* most estimated memory of the loaded games' records, in MB */
     const model_t *model; /* the move model of every game's engine (not owned), or NULL */
+    dist_t *dist;         /* rank 0 of an MPI job whose ranks share the searches (not owned; its
+                             searches carry their positions: dist_set_positions), or NULL */
 } web_config_t;
 
 /* Defaults: 127.0.0.1, the default port, threads 0, queue 32, 64 MB, 1000 games, 64 of them and

@@ -39,6 +39,7 @@ web_game_t *web_game_new(web_t *w, const char *id, int size, const rules_t *rule
         free(g);
         return NULL;
     }
+    engine_set_dist(g->engine, w->cfg.dist);
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
     atomic_init(&g->move_now, false);
@@ -815,6 +816,7 @@ static void analyze(web_game_t *g, stone_t c, game_t *past)
             game_free(past);
             return;
         }
+        engine_set_dist(e, g->web->cfg.dist);
         engine_replace_game(e, past);
     }
     g->search_engine = e;
