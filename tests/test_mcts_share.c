@@ -321,8 +321,7 @@ static void test_imported_move_scores(void **state)
         if (count > 1) {
             const double mean = sum / count,
                          sq = (double)(o->own_scores.sq_sum[k] + o->scores.sq_sum[k]) / count;
-            assert_float_equal(s->score_stdev, sqrt(sq > mean * mean ? sq - mean * mean : 0),
-                               1e-6);
+            assert_float_equal(s->score_stdev, sqrt(sq > mean * mean ? sq - mean * mean : 0), 1e-6);
         }
     }
     /* Every simulation of both searchers has a first move. */

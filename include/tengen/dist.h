@@ -3,11 +3,11 @@
  * Every process (rank) runs its own engine and tree on the same game. Rank 0 speaks to the front
  * end and sends the others what they must do (dist_send): a GTP line to run silently, a search
  * to join, the end. A front end with many games (the web server) sends no lines: its searches
- * carry their position (dist_set_positions), which the others set up before they join. During a search every rank adds up the top nodes' statistics of all the trees
- * every few milliseconds (one MPI_Allreduce over a fixed table of hashed slots), and each tree
- * keeps the others' counts apart from its own (mcts.h). Rank 0 never waits for the others without
- * a time limit: a rank that does not answer makes it search alone from then on, saying so on
- * stderr.
+ * carry their position (dist_set_positions), which the others set up before they join. During a
+ * search every rank adds up the top nodes' statistics of all the trees every few milliseconds (one
+ * MPI_Allreduce over a fixed table of hashed slots), and each tree keeps the others' counts apart
+ * from its own (mcts.h). Rank 0 never waits for the others without a time limit: a rank that does
+ * not answer makes it search alone from then on, saying so on stderr.
  *
  * Layer: above the searcher (mcts.h), below the engine, which starts and ends the shared searches.
  * It knows no protocol: a line is text. Built without MPI, dist_start always fails with a
@@ -47,11 +47,11 @@ typedef struct dist_msg {
                          frees it) */
     mcts_move_filter_t *filter; /* SEARCH: the moves the search leaves out (allow/avoid), NULL
                                    for none (dist_receive allocates it; the caller frees it) */
-    game_t *game;     /* SEARCH: the position to search (size, rules, handicap, setup, moves,
-                         player to move), NULL for the game the ranks keep in step. dist_send
-                         only reads it; dist_receive makes it (the caller frees it with
-                         game_free), or leaves it NULL after a message on stderr if it cannot */
-    int threads;      /* SEARCH with a game: search threads (0: the rank's own setting) */
+    game_t *game; /* SEARCH: the position to search (size, rules, handicap, setup, moves,
+                     player to move), NULL for the game the ranks keep in step. dist_send
+                     only reads it; dist_receive makes it (the caller frees it with
+                     game_free), or leaves it NULL after a message on stderr if it cannot */
+    int threads;  /* SEARCH with a game: search threads (0: the rank's own setting) */
 } dist_msg_t;
 
 /* Was this tengen built with MPI? */

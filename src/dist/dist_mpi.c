@@ -37,9 +37,9 @@
 
 /* The table's words: control, ownership, then the slots. */
 enum {
-    CTRL_STOP,    /* ranks that stop the search (rank 0: its time limit or stop flag) */
-    CTRL_DONE,    /* ranks whose own limit is reached */
-    CTRL_SAMPLES, /* simulations in the ownership sums */
+    CTRL_STOP,     /* ranks that stop the search (rank 0: its time limit or stop flag) */
+    CTRL_DONE,     /* ranks whose own limit is reached */
+    CTRL_SAMPLES,  /* simulations in the ownership sums */
     CTRL_PLAYOUTS, /* playouts of the search so far */
     CTRL_WORDS,
 };
@@ -396,8 +396,9 @@ bool dist_send(dist_t *d, const dist_msg_t *msg)
         fprintf(stderr, "tengen: mpi: out of memory for a command\n");
         return false;
     }
-    wire_msg_t w = {(int32_t)msg->kind, (int32_t)msg->color, msg->move_search, msg->point,
-                    msg->threads,       parts,               msg->playouts,    (int64_t)payload.len};
+    wire_msg_t w = {(int32_t)msg->kind, (int32_t)msg->color, msg->move_search,
+                    msg->point,         msg->threads,        parts,
+                    msg->playouts,      (int64_t)payload.len};
     MPI_Request req;
     bool sent = MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) == MPI_SUCCESS &&
                 wait_for(d, &req, "sending a command");

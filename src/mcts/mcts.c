@@ -183,29 +183,51 @@ static inline void stat_add(_Atomic int32_t *x, int32_t v, bool shared)
                                memory_order_relaxed);
 }
 
-/* A node's counts with the other searchers' shares added (mcts_import_shares). */
-static inline int32_t visits_of(const mcts_t *m, uint32_t i)
+/* A node's counts with the other searchers' shares added (mcts_import_shares); shares is
+ * m->shares (NULL: none), which selection reads once per node and passes down, so that its
+ * loop over the children is compiled twice, once without any read of the shares. */
+static inline int32_t visits_in(const mcts_t *m, const node_share_t *shares, uint32_t i)
 {
     const int32_t own = stat_get(&m->pool[i].visits);
-    return m->shares ? own + stat_get(&m->shares[i].visits) : own;
+    return shares ? own + stat_get(&shares[i].visits) : own;
+}
+
+static inline int32_t wins2_in(const mcts_t *m, const node_share_t *shares, uint32_t i)
+{
+    const int32_t own = stat_get(&m->pool[i].wins2);
+    return shares ? own + stat_get(&shares[i].wins2) : own;
+}
+
+static inline int32_t amaf_visits_in(const mcts_t *m, const node_share_t *shares, uint32_t i)
+{
+    const int32_t own = stat_get(&m->pool[i].amaf_visits);
+    return shares ? own + stat_get(&shares[i].amaf_visits) : own;
+}
+
+static inline int32_t amaf_wins2_in(const mcts_t *m, const node_share_t *shares, uint32_t i)
+{
+    const int32_t own = stat_get(&m->pool[i].amaf_wins2);
+    return shares ? own + stat_get(&shares[i].amaf_wins2) : own;
+}
+
+static inline int32_t visits_of(const mcts_t *m, uint32_t i)
+{
+    return visits_in(m, m->shares, i);
 }
 
 static inline int32_t wins2_of(const mcts_t *m, uint32_t i)
 {
-    const int32_t own = stat_get(&m->pool[i].wins2);
-    return m->shares ? own + stat_get(&m->shares[i].wins2) : own;
+    return wins2_in(m, m->shares, i);
 }
 
 static inline int32_t amaf_visits_of(const mcts_t *m, uint32_t i)
 {
-    const int32_t own = stat_get(&m->pool[i].amaf_visits);
-    return m->shares ? own + stat_get(&m->shares[i].amaf_visits) : own;
+    return amaf_visits_in(m, m->shares, i);
 }
 
 static inline int32_t amaf_wins2_of(const mcts_t *m, uint32_t i)
 {
-    const int32_t own = stat_get(&m->pool[i].amaf_wins2);
-    return m->shares ? own + stat_get(&m->shares[i].amaf_wins2) : own;
+    return amaf_wins2_in(m, m->shares, i);
 }
 
 /* Clear the shares of the nodes first..first+n-1 (new nodes have none). */
@@ -785,25 +807,29 @@ static bool ensure_children(mcts_t *m, uint32_t node, const board_t *b, stone_t 
 /* The blended value of a child (mcts_params.h); `lost` virtual games lost on top (virtual loss).
  * Every term is exact in float and double alike, so this equals the single-threaded float
  * formula it replaced. */
-static double child_value(const mcts_t *m, uint32_t i, double lost)
+static inline double child_value(const mcts_t *m, const node_share_t *shares, uint32_t i,
+                                 double lost)
 {
     const node_t *ch = &m->pool[i];
-    const double n = (double)visits_of(m, i) + ch->prior_visits + lost;
-    const double w = (double)wins2_of(m, i) * 0.5 + ch->prior_wins;
+    const double n = (double)visits_in(m, shares, i) + ch->prior_visits + lost;
+    const double w = (double)wins2_in(m, shares, i) * 0.5 + ch->prior_wins;
     double v = n > 0 ? w / n : 0.5;
-    const double a = amaf_visits_of(m, i);
+    const double a = amaf_visits_in(m, shares, i);
     if (a > 0) {
         const double beta = a / (a + n + n * a / MCTS_RAVE_EQUIV);
-        v = (1 - beta) * v + beta * ((double)amaf_wins2_of(m, i) * 0.5 / a);
+        v = (1 - beta) * v + beta * ((double)amaf_wins2_in(m, shares, i) * 0.5 / a);
     }
     return v;
 }
 
-static uint32_t select_child(const mcts_t *m, uint32_t node)
+/* The child of node to descend to; shares as in visits_in. Inlined into each of select_child's
+ * two calls, so that the one with NULL reads no shares. */
+static inline __attribute__((always_inline)) uint32_t
+select_among(const mcts_t *m, const node_share_t *shares, uint32_t node)
 {
     const node_t *nd = &m->pool[node];
     const uint32_t first = children_of(nd);
-    const double log_n = MCTS_UCB_C > 0 ? log((double)visits_of(m, node) + 1.0) : 0.0;
+    const double log_n = MCTS_UCB_C > 0 ? log((double)visits_in(m, shares, node) + 1.0) : 0.0;
     uint32_t best = 0;
     double best_u = -1e300;
     for (uint32_t i = 0; i < nd->num_children; i++) {
@@ -812,15 +838,21 @@ static uint32_t select_child(const mcts_t *m, uint32_t node)
         /* Always 0 with one thread. */
         const double lost =
             MCTS_VIRTUAL_LOSS * (double)atomic_load_explicit(&ch->vloss, memory_order_relaxed);
-        double u = child_value(m, first + i, lost);
+        double u = child_value(m, shares, first + i, lost);
         if (MCTS_UCB_C > 0)
-            u += MCTS_UCB_C * sqrt(log_n / ((double)visits_of(m, first + i) + lost + 1.0));
+            u += MCTS_UCB_C * sqrt(log_n / ((double)visits_in(m, shares, first + i) + lost + 1.0));
         if (u > best_u) {
             best_u = u;
             best = first + i;
         }
     }
     return best;
+}
+
+static uint32_t select_child(const mcts_t *m, uint32_t node)
+{
+    const node_share_t *shares = m->shares;
+    return shares ? select_among(m, shares, node) : select_among(m, NULL, node);
 }
 
 /* Take back the virtual loss of path[1..depth] (the root carries none). */
@@ -1047,16 +1079,18 @@ static void fill_report(mcts_t *m, mcts_report_t *r)
         const mcts_move_scores_t *others = &m->others_scores;
         s->score_samples =
             atomic_load_explicit(&m->move_score_count[k], memory_order_relaxed) + others->count[k];
-        const double sum = (double)(atomic_load_explicit(&m->move_score_sum[k],
-                                                         memory_order_relaxed) + others->sum[k]);
+        const double sum =
+            (double)(atomic_load_explicit(&m->move_score_sum[k], memory_order_relaxed) +
+                     others->sum[k]);
         s->score = s->score_samples ? sum / s->score_samples - m->komi : 0;
         s->score_stdev = 0;
         if (s->score_samples > 1) {
             /* Of the scores before komi: the same spread. */
-            const double n = s->score_samples, mean = sum / n,
-                         sq = (double)(atomic_load_explicit(&m->move_score_sq_sum[k],
-                                                            memory_order_relaxed) +
-                                       others->sq_sum[k]) / n;
+            const double n = s->score_samples, mean = sum / n;
+            const double sq =
+                (double)(atomic_load_explicit(&m->move_score_sq_sum[k], memory_order_relaxed) +
+                         others->sq_sum[k]) /
+                n;
             s->score_stdev = sq > mean * mean ? sqrt(sq - mean * mean) : 0;
         }
     }
