@@ -241,8 +241,8 @@ fault_session KILL --enable-recovery
 # ---- tengen web --mpi: rank 0 serves the games, every rank searches ----
 # A genmove, then another game's genmove while the first game is analysed (two AI threads: the
 # group takes one search at a time, so that one runs on rank 0 alone, without waiting), then
-# that game's next genmove; those three searches are the group's, with the sums of the ranks'
-# own visits; SIGTERM to rank 0 stops the server and then every rank.
+# that game's next genmove, and a handicap game's genmove; those four searches are the group's,
+# with the sums of the ranks' own visits; SIGTERM to rank 0 stops the server and then every rank.
 if command -v curl >/dev/null; then
     (cd "$SCRATCH" && exec timeout 120 "${MPIRUN[@]}" "$TENGEN" web --mpi --model none --port 0 \
         --threads 2 --data "$SCRATCH/webdata" >"$SCRATCH/web.out" 2>"$SCRATCH/web.err") &
@@ -282,12 +282,19 @@ if command -v curl >/dev/null; then
         [ "$move" = E5 ] && reply=D4 || reply=E5
         [ "$(post "/api/games/$gb/play" "{\"move\":\"$reply\"}")" = 200 ] || err "web: play in game 2"
         [ "$(post "/api/games/$gb/genmove")" = 200 ] || err "web: second genmove of game 2"
+        # A handicap game: the other ranks set up its stones (the root's key is the position's,
+        # so a position set up wrongly would share nothing and the sums below would differ).
+        [ "$(post /api/games '{"size":9,"handicap":2,"komi":0.5,"playouts":3000}')" = 201 ] ||
+            err "web: handicap game"
+        gc=$(sed -n 's/^{"id":"\([^"]*\)".*/\1/p' "$SCRATCH/web_body")
+        [ "$(post "/api/games/$gc/genmove")" = 200 ] || err "web: genmove in the handicap game"
+        grep -q 'could not be set up' "$SCRATCH/web.err" && err "web: a position was not set up"
         # The first search starts from an empty tree: 1,000 own playouts per rank.
         grep -q '^tengen: mpi: search 1: 3 ranks, root visits 3000 (own 1000)' "$SCRATCH/web.err" ||
             err "web: the first search was not shared: $(grep 'search' "$SCRATCH/web.err" | head -3)"
         grep -q 'ranks (alone)' "$SCRATCH/web.err" && err "web: rank 0 searched alone"
         sums=$(check_sums "$SCRATCH/web.err")
-        [ "${sums%% *}" = ok ] && [ "${sums#ok }" = 3 ] || err "web root visits: $sums"
+        [ "${sums%% *}" = ok ] && [ "${sums#ok }" = 4 ] || err "web root visits: $sums"
     fi
     rank0=
     for p in $(pgrep -f "$TENGEN web --mpi"); do
