@@ -23,6 +23,10 @@ status=$?
 [ "$status" = 2 ] || err "--mpi outside mpirun: status $status, want 2"
 grep -Eq 'tengen gtp: --mpi: (not started by mpirun|this tengen was built without MPI)' \
     "$SCRATCH/err" || err "--mpi outside mpirun: message '$(cat "$SCRATCH/err")'"
+"$TENGEN" web --mpi --port 0 --data "$SCRATCH/webdata" </dev/null >/dev/null 2>"$SCRATCH/err"
+status=$?
+[ "$status" = 2 ] && grep -Eq 'tengen web: --mpi: (not started by mpirun|this tengen was built without MPI)' \
+    "$SCRATCH/err" || err "web --mpi outside mpirun: status $status, '$(cat "$SCRATCH/err")'"
 "$TENGEN" gtp --mpi-sync 50 </dev/null 2>"$SCRATCH/err"
 [ $? = 2 ] && grep -q 'needs --mpi' "$SCRATCH/err" || err "--mpi-sync without --mpi accepted"
 if grep -q 'built without MPI' "$SCRATCH/err" ||

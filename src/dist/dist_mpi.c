@@ -111,7 +111,7 @@ dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
 {
     /* MPI_Init outside mpirun would make a job of one process (slowly): say what is wrong. */
     if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK")) {
-        snprintf(err, err_len, "not started by mpirun: mpirun -np N tengen gtp --mpi ...");
+        snprintf(err, err_len, "not started by mpirun: mpirun -np N tengen gtp|web --mpi ...");
         return NULL;
     }
     int provided = 0;
