@@ -12,26 +12,36 @@ err() {
     fail=1
 }
 
-# GTP: two genmoves with a pause (the opponent's thinking time) after each, long enough that
-# pondering still gets a second when the genmove itself is slow (sanitizers on a busy machine,
-# where one second of pause once left no time to ponder at all). The sessions run
-# without the move model: pondering does not depend on it, and loading it (most of a second under
-# the sanitizers) would eat into the pauses the checks rely on.
+# GTP: two genmoves, each followed by a pause of 2 s (the opponent's thinking time) that starts
+# once the genmove's answer is out, so that pondering gets its time however slow the genmove
+# itself is (sanitizers on a busy machine). The sessions run without the move model: pondering
+# does not depend on it, and loading it (most of a second under the sanitizers) would only slow
+# them. $1: the file the answers go to; the rest: options.
+answered() {
+    for _ in $(seq 600); do
+        grep -q "^=$2 " "$1" 2>/dev/null && return
+        sleep 0.1
+    done
+}
 gtp_session() {
+    local out=$1
+    shift
     {
         echo 'boardsize 9'
         echo 'komi 7'
         echo '1 genmove b'
+        answered "$out" 1
         sleep 2
         echo '2 play w E5'
         echo '3 genmove b'
+        answered "$out" 3
         sleep 2
         echo '4 undo'
         echo '5 name'
         echo '6 quit'
-    } | timeout 60 "$TENGEN" gtp --model none --playouts 500 --seed 3 "$@"
+    } | timeout 120 "$TENGEN" gtp --model none --playouts 500 --seed 3 "$@" >"$out"
 }
-gtp_session --ponder >"$SCRATCH/out" 2>"$SCRATCH/err" || err "gtp --ponder exited $?"
+gtp_session "$SCRATCH/out" --ponder 2>"$SCRATCH/err" || err "gtp --ponder exited $?"
 grep -Eq '^=1 [A-HJ]([1-9])$' "$SCRATCH/out" || err "genmove answer: $(head -c 200 "$SCRATCH/out")"
 grep -Eq '^=3 [A-HJ]([1-9])$' "$SCRATCH/out" || err "second genmove answer"
 grep -q '^=4 *$' "$SCRATCH/out" || err "undo after pondering not answered"
@@ -44,7 +54,7 @@ first=$(sed -n 's/^tengen: pondered \([0-9]*\) playouts$/\1/p' "$SCRATCH/err" | 
 [ "${first:-0}" -gt 50 ] || err "the first ponder searched only ${first:-0} playouts"
 
 # Without --ponder: the same answers' shape and no ponder at all.
-gtp_session >"$SCRATCH/out0" 2>"$SCRATCH/err0" || err "gtp exited $?"
+gtp_session "$SCRATCH/out0" 2>"$SCRATCH/err0" || err "gtp exited $?"
 grep -q pondered "$SCRATCH/err0" && err "pondered without --ponder"
 [ "$(grep -c '^=' "$SCRATCH/out0")" = 8 ] || err "without --ponder: not every command answered"
 
