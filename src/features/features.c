@@ -159,16 +159,14 @@ void feature_spatial_begin(spatial_walk_t *w, const board_t *b, stone_t c, int p
 uint64_t feature_spatial_next(spatial_walk_t *w)
 {
     assert(w->size < SPATIAL_MAX_SIZE);
-    const int first = w->size == 0 ? 1 : w->size + 1;
     const int s = w->size == 0 ? SPATIAL_MIN_SIZE : w->size + 1;
-    for (int size = first; size <= s; size++) {
-        for (; w->next < tables.size_end[size]; w->next++) {
-            const int i = w->next;
-            const int col = relative_colour(w->b, w->c, w->x0 + tables.dx[i], w->y0 + tables.dy[i]);
-            const uint64_t *key = tables.key[i][col];
-            for (int k = 0; k < 8; k++)
-                w->h[k] ^= key[k];
-        }
+    /* The points of every size up to s are [0, size_end[s]): hash those not yet hashed. */
+    for (; w->next < tables.size_end[s]; w->next++) {
+        const int i = w->next;
+        const int col = relative_colour(w->b, w->c, w->x0 + tables.dx[i], w->y0 + tables.dy[i]);
+        const uint64_t *key = tables.key[i][col];
+        for (int k = 0; k < 8; k++)
+            w->h[k] ^= key[k];
     }
     w->size = s;
     uint64_t least = w->h[0];
