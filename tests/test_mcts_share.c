@@ -1,6 +1,7 @@
 /* test_mcts_share.c - the statistics a searcher shares with others searching the same position
  * (mcts.h, distributed search): exported counts imported by another tree add to its own without
- * being counted twice (and a tree of another position takes none), the sync function's calls
+ * being counted twice (and a tree of another position takes none), only the latest import's
+ * counts (a node no longer reported has its own counts again), the sync function's calls
  * (searching, own limit reached, final), a group that ends a search early, and imported ownership.
  * Run under TSan with two threads. */
 #include <stdarg.h>
@@ -109,6 +110,101 @@ static void test_imported_counts_add_once(void **state)
     assert_true(mcts_import_shares(c, 2, find_share, la));
     assert_int_equal(mcts_root_total_visits(c), mcts_root_own_visits(c));
     mcts_free(c);
+    free(la);
+    mcts_free(a);
+    mcts_free(b);
+    game_free(g);
+}
+
+/* The shares of A without those of the nodes one move below the root (the root's and the deeper
+ * nodes' kept, as when a collision hides only those). */
+static void drop_depth_one(const share_list_t *from, share_list_t *to)
+{
+    to->len = 0;
+    for (int i = 0; i < from->len; i++)
+        if (from->items[i].depth != 1) to->items[to->len++] = from->items[i];
+}
+
+/* B's counts of every root move's principal variation (three moves) equal the ones in own. */
+typedef struct pv_counts {
+    int len[BOARD_MAX_POINTS];
+    int pv[BOARD_MAX_POINTS][3], visits[BOARD_MAX_POINTS][3];
+} pv_counts_t;
+
+static void read_pv_counts(const mcts_t *m, int num_points, pv_counts_t *out)
+{
+    for (int p = 0; p < num_points; p++)
+        out->len[p] = mcts_root_pv_visits(m, p, out->pv[p], out->visits[p], 3);
+}
+
+static void assert_pv_counts_equal(const mcts_t *m, int num_points, const pv_counts_t *own)
+{
+    pv_counts_t now;
+    read_pv_counts(m, num_points, &now);
+    for (int p = 0; p < num_points; p++) {
+        assert_int_equal(now.len[p], own->len[p]);
+        for (int k = 0; k < own->len[p]; k++) {
+            assert_int_equal(now.pv[p][k], own->pv[p][k]);
+            assert_int_equal(now.visits[p][k], own->visits[p][k]);
+        }
+    }
+}
+
+/* Only the latest sync's shares count: a node that the others reported at one sync and no longer
+ * report at the next (nor its parent, nor a node deeper than the import's depth) has its own
+ * counts again, and so do the nodes below it. */
+static void test_unreported_shares_cleared(void **state)
+{
+    (void)state;
+    game_t *g = empty_game(9);
+    const long n = 1000 / test_scale();
+    mcts_t *a = new_search(n, 1, 1), *b = new_search(n, 2, 1);
+    mcts_search(a, g, STONE_BLACK, NULL);
+    mcts_search(b, g, STONE_BLACK, NULL);
+    share_list_t *la = calloc(1, sizeof *la), *partial = calloc(1, sizeof *partial),
+                 *none = calloc(1, sizeof *none);
+    assert_non_null(la);
+    assert_non_null(partial);
+    assert_non_null(none);
+    assert_true(mcts_export_shares(a, 2, 1, collect_share, la));
+    drop_depth_one(la, partial);
+    assert_true(partial->len > 1 && partial->len < la->len);
+    const int num_points = game_board(g)->num_points;
+    pv_counts_t *own = calloc(1, sizeof *own);
+    assert_non_null(own);
+    read_pv_counts(b, num_points, own);
+
+    /* A sync that reports every node of A's, then one that reports the root and the nodes two
+     * moves deep but none of the root's moves. */
+    assert_true(mcts_import_shares(b, 2, find_share, la));
+    assert_int_equal(mcts_root_total_visits(b), 2 * n);
+    long added = 0;
+    for (int p = 0; p < num_points; p++)
+        added += root_move_visits(b, p) - (own->len[p] ? own->visits[p][0] : 0);
+    assert_int_equal(added, n);
+    assert_true(mcts_check_tree(b));
+    assert_true(mcts_import_shares(b, 2, find_share, partial));
+    assert_int_equal(mcts_root_total_visits(b), 2 * n);
+    assert_pv_counts_equal(b, num_points, own);
+    assert_true(mcts_check_tree(b));
+
+    /* Every node again, then an import of the root alone: the nodes below it keep nothing. */
+    assert_true(mcts_import_shares(b, 2, find_share, la));
+    assert_int_equal(mcts_root_total_visits(b), 2 * n);
+    assert_true(mcts_import_shares(b, 0, find_share, la));
+    assert_int_equal(mcts_root_total_visits(b), 2 * n);
+    assert_pv_counts_equal(b, num_points, own);
+    assert_true(mcts_check_tree(b));
+
+    /* Every node again, then a sync that reports nothing: B's counts are its own. */
+    assert_true(mcts_import_shares(b, 2, find_share, la));
+    assert_true(mcts_import_shares(b, 2, find_share, none));
+    assert_int_equal(mcts_root_total_visits(b), mcts_root_own_visits(b));
+    assert_pv_counts_equal(b, num_points, own);
+    assert_true(mcts_check_tree(b));
+    free(own);
+    free(none);
+    free(partial);
     free(la);
     mcts_free(a);
     mcts_free(b);
@@ -337,6 +433,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_imported_counts_add_once),
+        cmocka_unit_test(test_unreported_shares_cleared),
         cmocka_unit_test(test_sync_waits_for_group),
         cmocka_unit_test(test_group_ends_search_early),
         cmocka_unit_test(test_time_step_with_shares),

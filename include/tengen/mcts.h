@@ -171,7 +171,10 @@ bool mcts_export_shares(mcts_t *m, int max_depth, int min_visits, mcts_share_fn 
 /* Return true and fill *others with the others' counts of the node of that key, if known. */
 typedef bool (*mcts_share_lookup_fn)(uint64_t key, mcts_share_t *others, void *user);
 /* For the root and, below every node found, its children down to max_depth: the others' counts
- * of each node that lookup knows replace the ones held. False if out of memory. */
+ * of each node that lookup knows replace the ones held. Every other node (one that lookup does
+ * not know now, the nodes below it, and nodes deeper than max_depth) loses the counts an earlier
+ * import gave it: only this import's counts are added. False if out of memory (some nodes may
+ * keep earlier counts then). */
 bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, void *user);
 
 /* The ownership sums (+1 black, -1 white per simulation and point, BOARD_MAX_POINTS entries) of
@@ -226,7 +229,8 @@ int mcts_root_pv_visits(const mcts_t *m, int point, int *pv, int *visits, int ma
 /* Visit statistics for tests: total real visits of the root and the sum of its children's. */
 void mcts_root_visits(const mcts_t *m, long *root, long *children_sum);
 /* Check the tree's invariants (every expanded node has at least as many visits as its children
- * together; children blocks inside the pool; no virtual loss left after a search). Returns true
+ * together; children blocks inside the pool; no virtual loss left after a search; the others'
+ * counts held only by nodes marked as holding them, whose parents are marked too). Returns true
  * if they hold. */
 bool mcts_check_tree(const mcts_t *m);
 

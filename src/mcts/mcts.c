@@ -42,6 +42,9 @@
 
 #define NODE_ILLEGAL 1u   /* the move recreates an earlier position (superko): never selected */
 #define NODE_EXPANDING 2u /* a thread has claimed the expansion of this node (threads only) */
+/* The node may hold the others' counts (m->shares, set by an import or kept with a reused
+ * subtree); a node without it holds none, and neither does any node below it. */
+#define NODE_SHARED 4u
 #define MCTS_MAX_DEPTH 512
 #define MCTS_MIN_NODES 1024
 #define MCTS_MAX_PV 32
@@ -53,7 +56,7 @@ typedef struct node {
                                      Stored with release once the block is ready */
     uint16_t num_children;        /* written before first_child is published */
     int16_t move;                 /* the move leading here: a point or POINT_PASS */
-    _Atomic uint16_t flags;       /* NODE_ILLEGAL, NODE_EXPANDING */
+    _Atomic uint16_t flags;       /* NODE_ILLEGAL, NODE_EXPANDING, NODE_SHARED */
     _Atomic uint16_t vloss;       /* threads now descending through this node (virtual loss) */
     _Atomic int32_t visits;       /* real playouts through this node */
     _Atomic int32_t wins2;        /* real wins of the player who made `move`, in half games */
@@ -64,7 +67,8 @@ typedef struct node {
 
 /* What other searchers (other processes searching the same position) have counted in a node,
  * as their last sync reported it (mcts_import_shares). Kept apart from the node's own counts so
- * that a sync replaces it instead of adding to it: nothing is counted twice. */
+ * that a sync replaces it instead of adding to it: nothing is counted twice. Zero in a node
+ * without NODE_SHARED. */
 typedef struct node_share {
     _Atomic int32_t visits, wins2, amaf_visits, amaf_wins2;
 } node_share_t;
@@ -1338,6 +1342,7 @@ typedef struct share_walk {
     uint32_t node;
     int depth;
     uint64_t key;
+    bool lookup; /* import: ask for the others' counts (false: only clear the ones held) */
 } share_walk_t;
 
 /* The key of the child reached by `move` from a node of key `parent`. */
@@ -1371,7 +1376,7 @@ bool mcts_export_shares(mcts_t *m, int max_depth, int min_visits, mcts_share_fn 
 {
     if (!m->root || !walk_reserve(m, 1)) return m->root == 0;
     size_t len = 0;
-    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m)};
+    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m), false};
     for (size_t i = 0; i < len; i++) {
         const share_walk_t at = m->walk[i];
         const node_t *nd = &m->pool[at.node];
@@ -1386,7 +1391,7 @@ bool mcts_export_shares(mcts_t *m, int max_depth, int min_visits, mcts_share_fn 
             const node_t *ch = &m->pool[first + k];
             if (stat_get(&ch->visits) >= min_visits && !(flags_of(ch) & NODE_ILLEGAL))
                 m->walk[len++] = (share_walk_t){first + k, at.depth + 1,
-                                                child_key(at.key, ch->move)};
+                                                child_key(at.key, ch->move), false};
         }
     }
     return true;
@@ -1404,24 +1409,36 @@ bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, v
     }
     if (!walk_reserve(m, 1)) return false;
     size_t len = 0;
-    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m)};
+    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m), true};
     for (size_t i = 0; i < len; i++) {
         const share_walk_t at = m->walk[i];
-        mcts_share_t others;
-        /* A node that the others do not report has no reported descendants worth a walk. */
-        if (!lookup(at.key, &others, user)) continue;
+        node_t *nd = &m->pool[at.node];
+        mcts_share_t others = {0};
+        const bool found = at.lookup && lookup(at.key, &others, user);
+        /* A node that this sync does not report keeps nothing from an earlier one, and neither
+         * do the nodes below it; a node that holds nothing has nothing held below it. */
+        if (!found && !(flags_of(nd) & NODE_SHARED)) continue;
         node_share_t *sh = &m->shares[at.node];
         atomic_store_explicit(&sh->visits, others.visits, memory_order_relaxed);
         atomic_store_explicit(&sh->wins2, others.wins2, memory_order_relaxed);
         atomic_store_explicit(&sh->amaf_visits, others.amaf_visits, memory_order_relaxed);
         atomic_store_explicit(&sh->amaf_wins2, others.amaf_wins2, memory_order_relaxed);
-        const node_t *nd = &m->pool[at.node];
+        if (found)
+            atomic_fetch_or_explicit(&nd->flags, NODE_SHARED, memory_order_relaxed);
+        else
+            atomic_fetch_and_explicit(&nd->flags, (uint16_t)~NODE_SHARED, memory_order_relaxed);
         const uint32_t first = children_of(nd);
-        if (at.depth >= max_depth || !first) continue;
+        if (!first) continue;
+        /* Below a reported node the others' children are looked up down to max_depth; any
+         * other child is walked only to clear what it holds. */
+        const bool look_below = found && at.depth < max_depth;
         if (!walk_reserve(m, len + nd->num_children)) return false;
-        for (uint32_t k = 0; k < nd->num_children; k++)
-            m->walk[len++] = (share_walk_t){first + k, at.depth + 1,
-                                            child_key(at.key, m->pool[first + k].move)};
+        for (uint32_t k = 0; k < nd->num_children; k++) {
+            const node_t *ch = &m->pool[first + k];
+            if (look_below || (flags_of(ch) & NODE_SHARED))
+                m->walk[len++] = (share_walk_t){first + k, at.depth + 1,
+                                                child_key(at.key, ch->move), look_below};
+        }
     }
     return true;
 }
@@ -1499,12 +1516,20 @@ bool mcts_check_tree(const mcts_t *m)
     for (size_t i = 1; i < m->used; i++) {
         const node_t *nd = &m->pool[i];
         if (nd->vloss != 0) return false;
+        const bool shared = nd->flags & NODE_SHARED;
+        if (m->shares && !shared) {
+            const node_share_t *sh = &m->shares[i];
+            if (sh->visits || sh->wins2 || sh->amaf_visits || sh->amaf_wins2) return false;
+        }
         if (!nd->first_child) continue;
         if (nd->first_child >= m->used || nd->first_child + nd->num_children > m->used)
             return false;
         long sum = 0;
-        for (uint32_t k = 0; k < nd->num_children; k++)
-            sum += m->pool[nd->first_child + k].visits;
+        for (uint32_t k = 0; k < nd->num_children; k++) {
+            const node_t *ch = &m->pool[nd->first_child + k];
+            sum += ch->visits;
+            if (!shared && (ch->flags & NODE_SHARED)) return false;
+        }
         if (sum > nd->visits) return false;
     }
     return true;
