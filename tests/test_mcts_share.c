@@ -330,22 +330,47 @@ static bool import_other(mcts_t *m, mcts_sync_state_t st, void *user)
     return st != MCTS_SYNC_SEARCHING;
 }
 
-/* B's search with A's counts, playouts and scores imported, as two ranks of a group. */
-static void search_with_other(game_t *g, long n, other_searcher_t *o, mcts_t **a_out,
-                              mcts_t **b_out, mcts_report_t *rep)
+/* Two searchers of the empty 9x9 board as two ranks of a group: A searched alone, then B with
+ * A's counts, playouts and scores imported at every sync (the tests' state, made by
+ * setup_search_with_other and freed by teardown_search_with_other). */
+typedef struct search_with_other {
+    game_t *g;
+    long n; /* the playouts of each search */
+    other_searcher_t o;
+    mcts_t *a, *b;
+    mcts_report_t rep; /* B's search */
+} search_with_other_t;
+
+static int setup_search_with_other(void **state)
 {
-    mcts_t *a = new_search(n, 5, 1), *b = new_search(n, 6, 1);
-    mcts_search(a, g, STONE_BLACK, NULL);
-    o->shares = calloc(1, sizeof *o->shares);
-    assert_non_null(o->shares);
-    assert_true(mcts_export_shares(a, 2, 1, collect_share, o->shares));
-    o->playouts = mcts_search_playouts(a);
-    assert_int_equal(o->playouts, n);
-    mcts_export_move_scores(a, &o->scores);
-    mcts_set_sync(b, import_other, o);
-    mcts_search(b, g, STONE_BLACK, rep);
-    *a_out = a;
-    *b_out = b;
+    search_with_other_t *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    s->g = empty_game(9);
+    s->n = 1000 / test_scale();
+    s->a = new_search(s->n, 5, 1);
+    s->b = new_search(s->n, 6, 1);
+    mcts_search(s->a, s->g, STONE_BLACK, NULL);
+    s->o.shares = calloc(1, sizeof *s->o.shares);
+    assert_non_null(s->o.shares);
+    assert_true(mcts_export_shares(s->a, 2, 1, collect_share, s->o.shares));
+    s->o.playouts = mcts_search_playouts(s->a);
+    assert_int_equal(s->o.playouts, s->n);
+    mcts_export_move_scores(s->a, &s->o.scores);
+    mcts_set_sync(s->b, import_other, &s->o);
+    mcts_search(s->b, s->g, STONE_BLACK, &s->rep);
+    *state = s;
+    return 0;
+}
+
+static int teardown_search_with_other(void **state)
+{
+    search_with_other_t *s = *state;
+    free(s->o.shares);
+    mcts_free(s->a);
+    mcts_free(s->b);
+    game_free(s->g);
+    free(s);
+    return 0;
 }
 
 /* The time plan's early stop on a report with another searcher's shares: the visits of the two
@@ -355,21 +380,16 @@ static void search_with_other(game_t *g, long n, other_searcher_t *o, mcts_t **a
  * times the lead (stop). */
 static void test_time_step_with_shares(void **state)
 {
-    (void)state;
-    game_t *g = empty_game(9);
-    const long n = 1000 / test_scale();
-    other_searcher_t *o = calloc(1, sizeof *o);
-    assert_non_null(o);
-    mcts_t *a, *b;
-    mcts_report_t rep;
-    search_with_other(g, n, o, &a, &b, &rep);
+    const search_with_other_t *w = *state;
+    const long n = w->n;
+    mcts_report_t rep = w->rep;
     assert_int_equal(rep.playouts, n);
     assert_int_equal(rep.others_playouts, n);
     assert_true(rep.num_moves >= 2);
     /* The moves' visits are the group's: A's and B's simulations, each through one root move. */
     long visits = 0;
     for (int i = 0; i < rep.num_moves; i++) {
-        assert_true(rep.moves[i].visits >= root_move_visits(a, rep.moves[i].point));
+        assert_true(rep.moves[i].visits >= root_move_visits(w->a, rep.moves[i].point));
         visits += rep.moves[i].visits;
     }
     assert_int_equal(visits, 2 * n);
@@ -385,25 +405,15 @@ static void test_time_step_with_shares(void **state)
     assert_int_equal(engine_time_step(&rep, 1.0 + left, 1.0 + left, false), ENGINE_TIME_STOP);
     /* At the hard limit the search stops whatever the visits. */
     assert_int_equal(engine_time_step(&rep, 0.5, 1.0, true), ENGINE_TIME_STOP);
-    free(o->shares);
-    free(o);
-    mcts_free(a);
-    mcts_free(b);
-    game_free(g);
 }
 
 /* The per-move scores of a report add the other searcher's sums to the own ones. */
 static void test_imported_move_scores(void **state)
 {
-    (void)state;
-    game_t *g = empty_game(9);
-    const long n = 1000 / test_scale();
-    other_searcher_t *o = calloc(1, sizeof *o);
-    assert_non_null(o);
-    mcts_t *a, *b;
-    mcts_report_t rep;
-    search_with_other(g, n, o, &a, &b, &rep);
-    const double komi = game_rules(g)->komi;
+    const search_with_other_t *w = *state;
+    const mcts_report_t rep = w->rep;
+    const other_searcher_t *o = &w->o;
+    const double komi = game_rules(w->g)->komi;
     long samples = 0;
     for (int i = 0; i < rep.num_moves; i++) {
         const mcts_move_stats_t *s = &rep.moves[i];
@@ -421,12 +431,7 @@ static void test_imported_move_scores(void **state)
         }
     }
     /* Every simulation of both searchers has a first move. */
-    assert_int_equal(samples, 2 * n);
-    free(o->shares);
-    free(o);
-    mcts_free(a);
-    mcts_free(b);
-    game_free(g);
+    assert_int_equal(samples, 2 * w->n);
 }
 
 int main(void)
@@ -436,8 +441,10 @@ int main(void)
         cmocka_unit_test(test_unreported_shares_cleared),
         cmocka_unit_test(test_sync_waits_for_group),
         cmocka_unit_test(test_group_ends_search_early),
-        cmocka_unit_test(test_time_step_with_shares),
-        cmocka_unit_test(test_imported_move_scores),
+        cmocka_unit_test_setup_teardown(test_time_step_with_shares, setup_search_with_other,
+                                        teardown_search_with_other),
+        cmocka_unit_test_setup_teardown(test_imported_move_scores, setup_search_with_other,
+                                        teardown_search_with_other),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
