@@ -1,7 +1,7 @@
 /* dist_mpi.c - the distributed search over Open MPI (dist.h, docs/distributed.md).
  *
- * Owns: MPI's start and end, rank 0's messages to the others, the sync of the searches. Must not
- * know: GTP, the engine's decisions.
+ * Owns: MPI's start and end, the sending of rank 0's messages to the others (their bytes are
+ * dist_wire.c's), the sync of the searches. Must not know: GTP, the engine's decisions.
  *
  * Two communicators, so that the two kinds of collective never have to be ordered against each
  * other: `commands` carries rank 0's messages (MPI_Ibcast), `syncs` the statistics
@@ -28,6 +28,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "dist/dist_wire.h"
+
 #define DIST_SLOTS 4096         /* slots of the sync table (a power of two) */
 #define DIST_SHARE_DEPTH 3      /* nodes shared: down to this many moves below the root */
 #define DIST_SHARE_MIN_VISITS 8 /* and with at least this many own visits (an expanded node) */
@@ -50,21 +52,6 @@ enum { SLOT_CHECK, SLOT_WRITERS, SLOT_VISITS, SLOT_WINS2, SLOT_AMAF, SLOT_AMAF_W
 enum { SCORE_SUM_LOW, SCORE_SUM_HIGH, SCORE_SQ_LOW, SCORE_SQ_HIGH, SCORE_COUNT, SCORE_WORDS };
 #define SCORES_WORDS (BOARD_MAX_POINTS * SCORE_WORDS)
 #define TABLE_WORDS (CTRL_WORDS + OWNER_WORDS + SCORES_WORDS + DIST_SLOTS * SLOT_WORDS)
-
-/* The header of a message; a line's text, or a search's move filter and position, follow in a
- * second broadcast of payload_len bytes. */
-typedef struct wire_msg {
-    int32_t kind, color, move_search, point, threads, parts;
-    int64_t playouts, payload_len;
-} wire_msg_t;
-enum { PART_FILTER = 1, PART_GAME = 2 }; /* wire_msg_t.parts of a SEARCH payload, in this order */
-
-/* A payload being written. */
-typedef struct bytes {
-    unsigned char *data;
-    size_t len, cap;
-    bool failed; /* out of memory */
-} bytes_t;
 
 struct dist {
     int rank, size;
@@ -252,186 +239,31 @@ static bool wait_for(dist_t *d, MPI_Request *req, const char *what)
 
 /* ---- messages ---- */
 
-static void put(bytes_t *b, const void *p, size_t n)
-{
-    if (b->failed) return;
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n)
-            cap *= 2;
-        unsigned char *data = realloc(b->data, cap);
-        if (!data) {
-            b->failed = true;
-            return;
-        }
-        b->data = data;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, p, n);
-    b->len += n;
-}
-
-static void put_i32(bytes_t *b, int32_t v)
-{
-    put(b, &v, sizeof v);
-}
-
-/* A game as the words that make_game reads: the rules (the same binary runs on every rank, so
- * the struct's bytes), the size, the handicap, every history entry (a move: 0, colour, point; a
- * setup: 1, count, points, colours) and the player to move. */
-static void put_game(bytes_t *b, const game_t *g)
-{
-    put(b, game_rules(g), sizeof(rules_t));
-    put_i32(b, game_size(g));
-    put_i32(b, game_handicap(g));
-    const int n = game_move_count(g);
-    put_i32(b, n);
-    for (int i = 0; i < n; i++) {
-        const game_move_t *m = game_move_at(g, i);
-        if (m->setup_index >= 0) {
-            const int *points;
-            const stone_t *stones;
-            const int k = game_setup_at(g, i, &points, &stones);
-            put_i32(b, 1);
-            put_i32(b, k);
-            for (int j = 0; j < k; j++) {
-                put_i32(b, points[j]);
-                put_i32(b, (int32_t)stones[j]);
-            }
-        } else {
-            put_i32(b, 0);
-            put_i32(b, (int32_t)m->color);
-            put_i32(b, m->point);
-        }
-    }
-    put_i32(b, (int32_t)game_to_move(g));
-}
-
-/* A payload being read: false once it is short. */
-typedef struct reader {
-    const unsigned char *at, *end;
-} reader_t;
-
-static bool take(reader_t *r, void *out, size_t n)
-{
-    if ((size_t)(r->end - r->at) < n) return false;
-    memcpy(out, r->at, n);
-    r->at += n;
-    return true;
-}
-
-static bool take_i32(reader_t *r, int32_t *v)
-{
-    return take(r, v, sizeof *v);
-}
-
-static bool is_color(int32_t c)
-{
-    return c == STONE_BLACK || c == STONE_WHITE;
-}
-
-/* The game that put_game wrote, replayed as web_game_prefix replays one: NULL if the words are
- * not such a game (or out of memory). */
-static game_t *make_game(reader_t *r)
-{
-    rules_t rules;
-    int32_t size, handicap, n;
-    if (!take(r, &rules, sizeof rules) || !take_i32(r, &size) || !take_i32(r, &handicap) ||
-        !take_i32(r, &n) || n < 0)
-        return NULL;
-    rules.name[sizeof rules.name - 1] = 0;
-    game_t *g = game_new(size, &rules);
-    if (!g) return NULL;
-    int points[BOARD_MAX_POINTS];
-    stone_t stones[BOARD_MAX_POINTS];
-    bool ok = true;
-    for (int32_t i = 0; ok && i < n; i++) {
-        int32_t kind = -1, a = 0, b = 0;
-        ok = take_i32(r, &kind) && take_i32(r, &a);
-        if (ok && kind == 1) {
-            ok = a >= 0 && a <= BOARD_MAX_POINTS;
-            for (int32_t j = 0; ok && j < a; j++) {
-                int32_t c = -1;
-                ok = take_i32(r, &b) && take_i32(r, &c) && c >= STONE_EMPTY && c <= STONE_WHITE;
-                points[j] = b;
-                stones[j] = (stone_t)c;
-            }
-            /* The handicap stones are the first entry; a free placement keeps the count. */
-            const bool is_handicap = i == 0 && handicap > 0;
-            ok = ok && ((is_handicap && game_free_handicap(g, points, a)) ||
-                        game_setup(g, points, stones, a));
-        } else {
-            ok = ok && kind == 0 && is_color(a) && take_i32(r, &b) &&
-                 game_play(g, (stone_t)a, b) == GAME_OK;
-        }
-    }
-    int32_t to_move;
-    if (ok && take_i32(r, &to_move) && is_color(to_move) && r->at == r->end) {
-        game_set_to_move(g, (stone_t)to_move);
-        return g;
-    }
-    game_free(g);
-    return NULL;
-}
-
 bool dist_send(dist_t *d, const dist_msg_t *msg)
 {
     if (d->alone || d->rank != 0) return false;
-    bytes_t payload = {0};
-    int32_t parts = 0;
-    if (msg->kind == DIST_MSG_LINE && msg->text) {
-        put(&payload, msg->text, strlen(msg->text));
-    } else if (msg->kind == DIST_MSG_SEARCH) {
-        if (msg->filter) {
-            parts |= PART_FILTER;
-            put(&payload, msg->filter, sizeof *msg->filter);
-        }
-        if (msg->game) {
-            parts |= PART_GAME;
-            put_game(&payload, msg->game);
-        }
-    }
-    if (payload.failed || payload.len > (size_t)1 << 30) {
-        free(payload.data);
-        fprintf(stderr, "tengen: mpi: out of memory for a command\n");
+    dist_wire_header_t w;
+    unsigned char *payload = NULL;
+    char err[128];
+    if (!dist_wire_encode(msg, &w, &payload, err, sizeof err)) {
+        fprintf(stderr, "tengen: mpi: %s\n", err);
         return false;
     }
-    wire_msg_t w = {(int32_t)msg->kind, (int32_t)msg->color, msg->move_search,
-                    msg->point,         msg->threads,        parts,
-                    msg->playouts,      (int64_t)payload.len};
     MPI_Request req;
     bool sent = MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) == MPI_SUCCESS &&
                 wait_for(d, &req, "sending a command");
-    if (sent && payload.len > 0)
-        sent = MPI_Ibcast(payload.data, (int)payload.len, MPI_BYTE, 0, d->commands, &req) ==
+    if (sent && w.payload_len > 0)
+        sent = MPI_Ibcast(payload, (int)w.payload_len, MPI_BYTE, 0, d->commands, &req) ==
                    MPI_SUCCESS &&
                wait_for(d, &req, "sending a command");
-    free(payload.data);
+    free(payload);
     return sent;
-}
-
-/* A SEARCH message's parts from its payload. False if the payload does not hold them. */
-static bool read_search_parts(const dist_t *d, const wire_msg_t *w, const unsigned char *payload,
-                              dist_msg_t *msg)
-{
-    reader_t r = {payload, payload + w->payload_len};
-    if (w->parts & PART_FILTER) {
-        msg->filter = malloc(sizeof *msg->filter);
-        if (!msg->filter || !take(&r, msg->filter, sizeof *msg->filter)) return false;
-    }
-    if (!(w->parts & PART_GAME)) return r.at == r.end;
-    msg->game = make_game(&r);
-    /* The rank still joins the search, or the group's syncs would wait for it: its tree shares
-     * nothing with the others' then (another position's keys). */
-    if (!msg->game)
-        fprintf(stderr, "tengen: mpi rank %d: rank 0's position could not be set up\n", d->rank);
-    return true;
 }
 
 bool dist_receive(dist_t *d, dist_msg_t *msg)
 {
     memset(msg, 0, sizeof *msg);
-    wire_msg_t w;
+    dist_wire_header_t w;
     MPI_Request req;
     /* Idle ranks sleep between tests: a blocking MPI_Bcast would spin on the processor. */
     if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS) return false;
@@ -439,42 +271,33 @@ bool dist_receive(dist_t *d, dist_msg_t *msg)
         if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
         if (!done) pause_briefly(1000000);
     }
-    if (w.kind < DIST_MSG_LINE || w.kind > DIST_MSG_QUIT || w.color < 0 || w.color > 2 ||
-        w.payload_len < 0 || w.payload_len > (int64_t)1 << 30 || w.threads < 0 ||
-        w.threads > MCTS_MAX_THREADS || (w.parts & ~(PART_FILTER | PART_GAME)) ||
-        (w.kind != DIST_MSG_SEARCH && w.parts) ||
-        (w.kind != DIST_MSG_LINE && w.kind != DIST_MSG_SEARCH && w.payload_len != 0))
-        return false;
-    msg->kind = (dist_msg_kind_t)w.kind;
-    msg->color = (stone_t)w.color;
-    msg->playouts = (long)w.playouts;
-    msg->move_search = w.move_search != 0;
-    msg->point = w.point;
-    msg->threads = w.threads;
-    if (msg->kind != DIST_MSG_LINE && w.payload_len == 0) return true;
-    /* A line gets its NUL. */
-    unsigned char *payload = malloc((size_t)w.payload_len + 1);
-    if (!payload) return false;
-    if (w.payload_len > 0 &&
-        (MPI_Ibcast(payload, (int)w.payload_len, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS ||
-         !wait_for(d, &req, "receiving a command"))) {
-        free(payload);
+    if (!dist_wire_is_valid_header(&w)) {
+        fprintf(stderr, "tengen: mpi rank %d: a command from rank 0 is not one\n", d->rank);
         return false;
     }
-    payload[w.payload_len] = 0;
-    if (msg->kind == DIST_MSG_LINE) {
-        msg->text = (char *)payload;
-        return true;
+    unsigned char *payload = NULL;
+    if (w.payload_len > 0) {
+        payload = malloc((size_t)w.payload_len);
+        if (!payload) return false;
+        if (MPI_Ibcast(payload, (int)w.payload_len, MPI_BYTE, 0, d->commands, &req) !=
+                MPI_SUCCESS ||
+            !wait_for(d, &req, "receiving a command")) {
+            free(payload);
+            return false;
+        }
     }
-    const bool ok = read_search_parts(d, &w, payload, msg);
+    char err[160];
+    const dist_wire_status_t status = dist_wire_decode(&w, payload, msg, err, sizeof err);
     free(payload);
-    if (!ok) {
-        free(msg->filter);
-        msg->filter = NULL;
-        game_free(msg->game);
-        msg->game = NULL;
-    }
-    return ok;
+    /* A rank whose position could not be set up still joins the search, or the group's syncs
+     * would wait for it: its tree shares nothing with the others' then (another position's
+     * keys). */
+    if (status == DIST_WIRE_NO_GAME)
+        fprintf(stderr, "tengen: mpi rank %d: rank 0's position could not be set up: %s\n", d->rank,
+                err);
+    else if (status == DIST_WIRE_BROKEN)
+        fprintf(stderr, "tengen: mpi rank %d: a broken command from rank 0: %s\n", d->rank, err);
+    return status != DIST_WIRE_BROKEN;
 }
 
 long dist_playout_share(const dist_t *d, long total)
