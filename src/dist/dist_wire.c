@@ -36,7 +36,8 @@ typedef struct bytes {
 
 static void put(bytes_t *b, const void *p, size_t n)
 {
-    if (b->failed) return;
+    /* Nothing to copy (an empty line): no memcpy to a payload not yet allocated. */
+    if (b->failed || n == 0) return;
     if (n > (size_t)DIST_WIRE_MAX_PAYLOAD - b->len) {
         b->failed = true;
         return;
