@@ -173,8 +173,8 @@ typedef bool (*mcts_share_lookup_fn)(uint64_t key, mcts_share_t *others, void *u
 /* For the root and, below every node found, its children down to max_depth: the others' counts
  * of each node that lookup knows replace the ones held. Every other node (one that lookup does
  * not know now, the nodes below it, and nodes deeper than max_depth) loses the counts an earlier
- * import gave it: only this import's counts are added. False if out of memory (some nodes may
- * keep earlier counts then). */
+ * import gave it: only this import's counts are added. False if out of memory (then nodes below
+ * some of the ones found may keep earlier counts until the next import). */
 bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, void *user);
 
 /* The ownership sums (+1 black, -1 white per simulation and point, BOARD_MAX_POINTS entries) of

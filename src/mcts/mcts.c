@@ -1342,7 +1342,6 @@ typedef struct share_walk {
     uint32_t node;
     int depth;
     uint64_t key;
-    bool lookup; /* import: ask for the others' counts (false: only clear the ones held) */
 } share_walk_t;
 
 /* The key of the child reached by `move` from a node of key `parent`. */
@@ -1376,7 +1375,7 @@ bool mcts_export_shares(mcts_t *m, int max_depth, int min_visits, mcts_share_fn 
 {
     if (!m->root || !walk_reserve(m, 1)) return m->root == 0;
     size_t len = 0;
-    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m), false};
+    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m)};
     for (size_t i = 0; i < len; i++) {
         const share_walk_t at = m->walk[i];
         const node_t *nd = &m->pool[at.node];
@@ -1391,10 +1390,27 @@ bool mcts_export_shares(mcts_t *m, int max_depth, int min_visits, mcts_share_fn 
             const node_t *ch = &m->pool[first + k];
             if (stat_get(&ch->visits) >= min_visits && !(flags_of(ch) & NODE_ILLEGAL))
                 m->walk[len++] = (share_walk_t){first + k, at.depth + 1,
-                                                child_key(at.key, ch->move), false};
+                                                child_key(at.key, ch->move)};
         }
     }
     return true;
+}
+
+/* Clear the others' counts held by node and by every node below it that holds some. The nodes
+ * that hold counts are few and near the root: the recursion is shallow. */
+static void clear_held_shares(mcts_t *m, uint32_t node)
+{
+    node_t *nd = &m->pool[node];
+    if (!(flags_of(nd) & NODE_SHARED)) return;
+    node_share_t *sh = &m->shares[node];
+    atomic_store_explicit(&sh->visits, 0, memory_order_relaxed);
+    atomic_store_explicit(&sh->wins2, 0, memory_order_relaxed);
+    atomic_store_explicit(&sh->amaf_visits, 0, memory_order_relaxed);
+    atomic_store_explicit(&sh->amaf_wins2, 0, memory_order_relaxed);
+    atomic_fetch_and_explicit(&nd->flags, (uint16_t)~NODE_SHARED, memory_order_relaxed);
+    const uint32_t first = children_of(nd);
+    for (uint32_t k = 0; first && k < nd->num_children; k++)
+        clear_held_shares(m, first + k);
 }
 
 bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, void *user)
@@ -1409,36 +1425,36 @@ bool mcts_import_shares(mcts_t *m, int max_depth, mcts_share_lookup_fn lookup, v
     }
     if (!walk_reserve(m, 1)) return false;
     size_t len = 0;
-    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m), true};
+    m->walk[len++] = (share_walk_t){m->root, 0, root_key(m)};
     for (size_t i = 0; i < len; i++) {
         const share_walk_t at = m->walk[i];
-        node_t *nd = &m->pool[at.node];
-        mcts_share_t others = {0};
-        const bool found = at.lookup && lookup(at.key, &others, user);
+        mcts_share_t others;
         /* A node that this sync does not report keeps nothing from an earlier one, and neither
-         * do the nodes below it; a node that holds nothing has nothing held below it. */
-        if (!found && !(flags_of(nd) & NODE_SHARED)) continue;
+         * do the nodes below it (the others report a node only below a reported parent). */
+        if (!lookup(at.key, &others, user)) {
+            clear_held_shares(m, at.node);
+            continue;
+        }
         node_share_t *sh = &m->shares[at.node];
         atomic_store_explicit(&sh->visits, others.visits, memory_order_relaxed);
         atomic_store_explicit(&sh->wins2, others.wins2, memory_order_relaxed);
         atomic_store_explicit(&sh->amaf_visits, others.amaf_visits, memory_order_relaxed);
         atomic_store_explicit(&sh->amaf_wins2, others.amaf_wins2, memory_order_relaxed);
-        if (found)
-            atomic_fetch_or_explicit(&nd->flags, NODE_SHARED, memory_order_relaxed);
-        else
-            atomic_fetch_and_explicit(&nd->flags, (uint16_t)~NODE_SHARED, memory_order_relaxed);
+        node_t *nd = &m->pool[at.node];
+        atomic_fetch_or_explicit(&nd->flags, NODE_SHARED, memory_order_relaxed);
         const uint32_t first = children_of(nd);
         if (!first) continue;
-        /* Below a reported node the others' children are looked up down to max_depth; any
-         * other child is walked only to clear what it holds. */
-        const bool look_below = found && at.depth < max_depth;
-        if (!walk_reserve(m, len + nd->num_children)) return false;
-        for (uint32_t k = 0; k < nd->num_children; k++) {
-            const node_t *ch = &m->pool[first + k];
-            if (look_below || (flags_of(ch) & NODE_SHARED))
-                m->walk[len++] = (share_walk_t){first + k, at.depth + 1,
-                                                child_key(at.key, ch->move), look_below};
+        if (at.depth >= max_depth) {
+            /* Nothing below max_depth comes from this sync (an earlier one may have gone
+             * deeper). */
+            for (uint32_t k = 0; k < nd->num_children; k++)
+                clear_held_shares(m, first + k);
+            continue;
         }
+        if (!walk_reserve(m, len + nd->num_children)) return false;
+        for (uint32_t k = 0; k < nd->num_children; k++)
+            m->walk[len++] = (share_walk_t){first + k, at.depth + 1,
+                                            child_key(at.key, m->pool[first + k].move)};
     }
     return true;
 }
