@@ -314,6 +314,166 @@ static void test_nakade(void **state)
     assert_int_equal(tactics_nakade_point(&b, ascii_point(&b, "C5")), POINT_NONE);
 }
 
+/* An eye space given as cells (x, y) with the index of its vital point, or -1 for none. */
+typedef struct {
+    const char *name;
+    int cells;
+    int x[7], y[7];
+    int vital;
+} eye_shape_t;
+
+/* Every shape of four to six points (and one of seven) under the eight symmetries, surrounded by
+ * either colour, in the middle of the board and against the corner: from every point of the space
+ * tactics_nakade_point names the vital point or nothing, and with one stone of the other colour
+ * next to the space, nothing. */
+static void test_nakade_larger_shapes(void **state)
+{
+    (void)state;
+    static const eye_shape_t shapes[] = {
+        {"pyramid four", 4, {0, 1, 2, 1}, {0, 0, 0, 1}, 1},
+        {"bulky five", 5, {0, 1, 0, 1, 2}, {0, 0, 1, 1, 1}, 3},
+        {"crossed five", 5, {1, 0, 1, 2, 1}, {0, 1, 1, 1, 2}, 2},
+        {"rabbity six", 6, {1, 0, 1, 2, 1, 2}, {0, 1, 1, 1, 2, 2}, 2},
+        {"square four", 4, {0, 1, 0, 1}, {0, 0, 1, 1}, -1},
+        {"bent four", 4, {0, 0, 0, 1}, {0, 1, 2, 2}, -1},
+        {"zigzag four", 4, {0, 1, 1, 2}, {0, 0, 1, 1}, -1},
+        {"straight five", 5, {0, 1, 2, 3, 4}, {0, 0, 0, 0, 0}, -1},
+        {"T five", 5, {0, 1, 2, 1, 1}, {0, 0, 0, 1, 2}, -1},
+        {"U five", 5, {0, 0, 1, 2, 2}, {0, 1, 1, 1, 0}, -1},
+        {"bulky six", 6, {0, 1, 2, 0, 1, 2}, {0, 0, 0, 1, 1, 1}, -1},
+        {"cross with a tail", 6, {1, 0, 1, 2, 1, 1}, {0, 1, 1, 1, 2, 3}, -1},
+        {"rabbity six and one", 7, {1, 0, 1, 2, 1, 2, 3}, {0, 1, 1, 1, 2, 2, 2}, -1},
+    };
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        const eye_shape_t *sh = &shapes[s];
+        for (int sym = 0; sym < 8; sym++) {
+            for (int corner = 0; corner < 2; corner++) {
+                for (int colour = 0; colour < 2; colour++) {
+                    for (int intruder = 0; intruder < 2; intruder++) {
+                        /* Cells turned by the symmetry, then moved to start at 0 (corner) or 2. */
+                        int x[7], y[7], minx = 99, miny = 99;
+                        for (int i = 0; i < sh->cells; i++) {
+                            int a = sh->x[i], c = sh->y[i];
+                            if (sym & 1) a = -a;
+                            if (sym & 2) c = -c;
+                            if (sym & 4) { const int t = a; a = c; c = t; }
+                            x[i] = a;
+                            y[i] = c;
+                            minx = a < minx ? a : minx;
+                            miny = c < miny ? c : miny;
+                        }
+                        const int off = corner ? 0 : 2;
+                        /* The diagram: nine rows of ". " pairs, the last one ".\n". */
+                        char text[9 * 18 + 1];
+                        for (int r = 0; r < 9; r++)
+                            for (int q = 0; q < 9; q++) {
+                                text[r * 18 + 2 * q] = '.';
+                                text[r * 18 + 2 * q + 1] = q == 8 ? '\n' : ' ';
+                            }
+                        text[9 * 18] = 0;
+#define AT(px, py) text[(py) * 18 + 2 * (px)]
+                        const char own = colour ? 'O' : 'X', other = colour ? 'X' : 'O';
+                        /* The owner's wall: every point within one step (eight ways) of the space. */
+                        for (int i = 0; i < sh->cells; i++) {
+                            x[i] += off - minx;
+                            y[i] += off - miny;
+                            for (int dy = -1; dy <= 1; dy++)
+                                for (int dx = -1; dx <= 1; dx++) {
+                                    const int wx = x[i] + dx, wy = y[i] + dy;
+                                    if (wx >= 0 && wx < 9 && wy >= 0 && wy < 9) AT(wx, wy) = own;
+                                }
+                        }
+                        for (int i = 0; i < sh->cells; i++) AT(x[i], y[i]) = '.';
+                        if (intruder) {
+                            /* The first wall stone next to the space becomes the other colour. */
+                            bool placed = false;
+                            for (int i = 0; i < sh->cells && !placed; i++)
+                                for (int k = 0; k < 4 && !placed; k++) {
+                                    const int wx = x[i] + (k == 0) - (k == 1);
+                                    const int wy = y[i] + (k == 2) - (k == 3);
+                                    if (wx >= 0 && wx < 9 && wy >= 0 && wy < 9 && AT(wx, wy) == own) {
+                                        AT(wx, wy) = other;
+                                        placed = true;
+                                    }
+                                }
+                            assert_true(placed);
+                        }
+                        board_t b;
+                        ascii_board(&b, text, false);
+#undef AT
+                        const int want =
+                            sh->vital < 0 || intruder ? POINT_NONE
+                                                      : board_point(&b, x[sh->vital], y[sh->vital]);
+                        for (int i = 0; i < sh->cells; i++) {
+                            const int got = tactics_nakade_point(&b, board_point(&b, x[i], y[i]));
+                            if (got != want)
+                                fail_msg("%s, symmetry %d, corner %d, colour %d, intruder %d, cell %d: "
+                                         "%d, want %d", sh->name, sym, corner, colour, intruder, i, got,
+                                         want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* Sacrifices that kill from the inside: a self-atari that also puts the surrounding string in
+ * atari at the same liberty, and leaves a dead eye space once taken. */
+static void test_nakade_sacrifice(void **state)
+{
+    (void)state;
+    board_t b;
+    ascii_board(&b,
+                ". . . . . . .\n"
+                "O O O O O O O\n"
+                "O X X X X X O\n"
+                "O X . O X X O\n"
+                "O X O O . X O\n"
+                "O X X X X X O\n"
+                "O O O O O O O\n",
+                false);
+    /* E3 makes the pyramid four C3 D3 E3 D4, C4 the square four: both dead once taken. */
+    assert_int_equal(tactics_self_atari_stones(&b, STONE_WHITE, ascii_point(&b, "E3")), 4);
+    assert_true(tactics_is_nakade_sacrifice(&b, STONE_WHITE, ascii_point(&b, "E3")));
+    assert_true(tactics_is_nakade_sacrifice(&b, STONE_WHITE, ascii_point(&b, "C4")));
+    /* With a liberty outside, black is not put in atari: no sacrifice. */
+    ascii_board(&b,
+                ". . . . . . .\n"
+                "O O O O O O O\n"
+                "O X X X X X O\n"
+                ". X . O X X O\n"
+                "O X O O . X O\n"
+                "O X X X X X O\n"
+                "O O O O O O O\n",
+                false);
+    assert_false(tactics_is_nakade_sacrifice(&b, STONE_WHITE, ascii_point(&b, "E3")));
+    /* The straight four left once taken makes two eyes: no sacrifice. */
+    ascii_board(&b,
+                ". . . . . . .\n"
+                ". . . . . . .\n"
+                ". . . . . . .\n"
+                "O O O O O O O\n"
+                "X X X X X X X\n"
+                "X . O O O . X\n"
+                "X X X X X X X\n",
+                false);
+    assert_int_equal(tactics_self_atari_stones(&b, STONE_WHITE, ascii_point(&b, "B2")), 4);
+    assert_false(tactics_is_nakade_sacrifice(&b, STONE_WHITE, ascii_point(&b, "B2")));
+    /* Three stones in a row, taken, leave a straight three: the sacrifice kills. */
+    ascii_board(&b,
+                ". . . . . . .\n"
+                ". . . . . . .\n"
+                ". . . . . . .\n"
+                "O O O O O O O\n"
+                "X X X X X X X\n"
+                "X X . O O . X\n"
+                "X X X X X X X\n",
+                false);
+    assert_int_equal(tactics_self_atari_stones(&b, STONE_WHITE, ascii_point(&b, "C2")), 3);
+    assert_true(tactics_is_nakade_sacrifice(&b, STONE_WHITE, ascii_point(&b, "C2")));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -325,6 +485,8 @@ int main(void)
         cmocka_unit_test(test_ladder_attack),
         cmocka_unit_test(test_ladder_capture_escape),
         cmocka_unit_test(test_nakade),
+        cmocka_unit_test(test_nakade_larger_shapes),
+        cmocka_unit_test(test_nakade_sacrifice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -54,10 +54,19 @@ bool tactics_ladder_caught(const board_t *b, int q);
  * escape, while the stone at p keeps two liberties or more. */
 bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p);
 
-/* Nakade: if the empty point e lies in an empty region of exactly three points whose only
- * neighbouring stones are of one colour (an eye space of three, straight or bent), the region's
- * vital point (the one touching both others), where the owner makes two eyes and the opponent
- * kills. POINT_NONE otherwise. */
+/* Nakade: if the empty point e lies in an empty region of three to six points whose only
+ * neighbouring stones are of one colour, and the region is a shape with a vital point (the
+ * straight or bent three, the pyramid four, the bulky five, the crossed five, the rabbity six),
+ * that point, where the owner makes two eyes and the opponent kills. POINT_NONE otherwise. */
 int tactics_nakade_point(const board_t *b, int e);
+
+/* A sacrifice that kills: c at the empty point p, a self-atari of the string it makes (p and the
+ * own strings next to it, six stones at most), also puts an opponent string next to p in atari at
+ * the same last liberty, and the string's points, once taken, leave an eye space that makes one
+ * eye at most when c plays first (three points or fewer, the square four, or a shape with a vital
+ * point). The opponent must take the stones, and then c kills with the vital point: how a group
+ * with one big eye is killed from the inside. Call it only for a self-atari (tactics_self_atari_stones
+ * 2 to 6). */
+bool tactics_is_nakade_sacrifice(const board_t *b, stone_t c, int p);
 
 #endif

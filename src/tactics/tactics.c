@@ -326,21 +326,53 @@ bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p)
     return false;
 }
 
-/* Can the empty point p lie in a three-point eye space of one colour? One or two empty
- * neighbours, and stones of at most one colour around it (the neighbour counts, no scan). */
-static bool may_be_in_eye_space_of_three(const board_t *b, int p)
+/* Largest eye space whose vital point tactics_nakade_point knows (the rabbity six). */
+#ifndef NAKADE_MAX_POINTS
+#define NAKADE_MAX_POINTS 6
+#endif
+
+/* The shape of a connected set of n points (1..NAKADE_MAX_POINTS) as an eye space, from the
+ * number of neighbours each point has inside it. *vital is the vital point, the one with the most
+ * (two in the straight or bent three, three in the pyramid four and the bulky five, four in the
+ * crossed five and the rabbity six), or POINT_NONE for the other shapes, which make two eyes
+ * whoever plays first (the other fours, fives and sixes) or never do (one or two points). Returns
+ * whether the space makes one eye at most when the opponent plays first: three points or fewer,
+ * the square four, or a shape with a vital point. */
+static bool eye_space_shape(const board_t *b, const int *pts, int n, int *vital)
 {
-    const int empty = board_neighbor_count(b, p, STONE_EMPTY);
-    return empty >= 1 && empty <= 2 &&
-           !(board_neighbor_count(b, p, STONE_BLACK) && board_neighbor_count(b, p, STONE_WHITE));
+    int degree[NAKADE_MAX_POINTS], count[5] = {0};
+    for (int i = 0; i < n; i++) {
+        degree[i] = 0;
+        for (int j = 0; j < n; j++) {
+            const int d = pts[i] - pts[j];
+            degree[i] += d == 1 || d == -1 || d == b->stride || d == -b->stride;
+        }
+        count[degree[i]]++;
+    }
+    int want = 0;
+    switch (n) {
+    case 3: want = 2; break;
+    case 4: want = count[3] == 1 ? 3 : 0; break;
+    case 5: want = count[4] == 1 ? 4 : count[3] == 1 && count[1] == 1 ? 3 : 0; break;
+    case 6: want = count[4] == 1 && count[2] == 3 ? 4 : 0; break;
+    default: break;
+    }
+    *vital = POINT_NONE;
+    for (int i = 0; want && i < n; i++)
+        if (degree[i] == want) {
+            *vital = pts[i];
+            break;
+        }
+    return n <= 3 || (n == 4 && count[2] == 4) || *vital != POINT_NONE;
 }
 
 int tactics_nakade_point(const board_t *b, int e)
 {
-    if (board_at(b, e) != STONE_EMPTY || !may_be_in_eye_space_of_three(b, e)) return POINT_NONE;
-    int region[4], n = 1;
+    if (board_at(b, e) != STONE_EMPTY) return POINT_NONE;
+    int region[NAKADE_MAX_POINTS], n = 1;
     region[0] = e;
     unsigned around = 0; /* the colours next to the region, as bits */
+    const unsigned both = 1u << STONE_BLACK | 1u << STONE_WHITE;
     for (int i = 0; i < n; i++) {
 #pragma GCC unroll 4
         for (int k = 0; k < 4; k++) {
@@ -354,21 +386,58 @@ int tactics_nakade_point(const board_t *b, int e)
             for (int j = 0; j < n; j++)
                 seen |= region[j] == q;
             if (seen) continue;
-            if (n == 3 || !may_be_in_eye_space_of_three(b, q)) return POINT_NONE;
+            if (n == NAKADE_MAX_POINTS) return POINT_NONE;
             region[n++] = q;
         }
+        if ((around & both) == both) return POINT_NONE;
     }
-    around &= ~(1u << STONE_BORDER);
-    if (n != 3 || (around != 1u << STONE_BLACK && around != 1u << STONE_WHITE)) return POINT_NONE;
-    /* Three points in a line or bent: the vital point touches the other two. */
-    for (int i = 0; i < 3; i++) {
-        int touching = 0;
+    if (n < 3 || (around & both) == 0) return POINT_NONE;
+    int vital;
+    eye_space_shape(b, region, n, &vital);
+    return vital;
+}
+
+bool tactics_is_nakade_sacrifice(const board_t *b, stone_t c, int p)
+{
+    /* The string the move makes: p and the own strings next to it. */
+    int pts[NAKADE_MAX_POINTS], n = 0, heads[4], nh = 0;
+    pts[n++] = p;
 #pragma GCC unroll 4
-        for (int k = 0; k < 4; k++) {
-            const int q = region[i] + board_neighbor_offset(b, k);
-            touching += q == region[(i + 1) % 3] || q == region[(i + 2) % 3];
-        }
-        if (touching == 2) return region[i];
+    for (int d = 0; d < 4; d++) {
+        const int q = p + board_neighbor_offset(b, d);
+        if (board_at(b, q) != c) continue;
+        const int h = board_chain_head(b, q);
+        bool seen = false;
+        for (int i = 0; i < nh; i++)
+            seen |= heads[i] == h;
+        if (seen) continue;
+        heads[nh++] = h;
+        if (n + board_chain_size(b, h) > NAKADE_MAX_POINTS) return false;
+        int s = h;
+        do {
+            pts[n++] = s;
+            s = b->next[s];
+        } while (s != h);
     }
-    return POINT_NONE;
+    /* An opponent string next to p with two liberties, p and one the new string touches (its
+     * only liberty, the move being a self-atari): the move puts it in atari from the inside. */
+    const stone_t o = stone_other(c);
+    for (int d = 0; d < 4; d++) {
+        const int q = p + board_neighbor_offset(b, d);
+        if (board_at(b, q) != o || board_liberties(b, q) != 2) continue;
+        int libs[2];
+        board_chain_liberty_list(b, q, libs, 2);
+        const int last = libs[0] == p ? libs[1] : libs[0];
+        bool touches = false;
+        for (int k = 0; k < 4; k++) {
+            const int r = last + board_neighbor_offset(b, k);
+            if (r == p) touches = true;
+            for (int i = 0; i < nh; i++)
+                touches |= board_at(b, r) == c && board_chain_head(b, r) == heads[i];
+        }
+        if (!touches) continue;
+        int vital;
+        return eye_space_shape(b, pts, n, &vital);
+    }
+    return false;
 }
