@@ -961,7 +961,11 @@ static bool exact_statuses(engine_t *e, bool at_end, stone_t to_move, stone_stat
          * budget (seconds) for an "unknown" on an open one, e.g. after an early pass: ask the
          * ownership first. */
         if (!ownership_current(e)) ensure_ownership(e, game_to_move(g));
-        if (!mostly_settled(e)) return false;
+        /* Up to ENGINE_FINAL_EXACT_ANYTIME_SIZE an unknown is cheap: at the end of the game the
+         * prover is asked even where the ownership is unsure, as it is of a group that lives or
+         * dies by who plays first (the ownership would call it dead half the time). */
+        const bool cheap_end = size <= ENGINE_FINAL_EXACT_ANYTIME_SIZE && (at_end || passes > 0);
+        if (!cheap_end && !mostly_settled(e)) return false;
         uint64_t budget = 0; /* AB_FINAL_BUDGET */
         const int open = size > ENGINE_FINAL_EXACT_ANYTIME_SIZE ? ab_final_open_points(g) : 0;
         if (open > ENGINE_EXACT_FULL_OPEN) budget = ENGINE_EXACT_SHORT_BUDGET;
