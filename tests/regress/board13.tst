@@ -1976,4 +1976,4 @@ play w a4
 play w a5
 play w a3
 110 reg_genmove b
-#? [B1]*
+#? [B1]

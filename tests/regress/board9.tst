@@ -7,8 +7,8 @@
 # (in case 230, where white loses anyway, the one move that does not lose its group). Moves that
 # fill one of the last two eyes of a group are only bounded by the solver within its budget
 # (cases 130, 200-230); the comments give the plain reason they lose. Every case was checked at
-# seeds 1..8 at this playout count; the known failures (marked *) and their diagnosis are in
-# docs/engine.md, "Regression suite on 9x9 and 13x13".
+# seeds 1..8 at this playout count; the cases that failed once and why are in docs/engine.md,
+# "Regression suite on 9x9 and 13x13".
 
 # Capture the cutting stones: white's A6-B6-C6 (in atari, liberty D6) separate black's lower-left
 # group (one eye, B4, and in atari itself) from the top. Black D6 captures three stones and joins the
@@ -1388,7 +1388,7 @@ play w b5
 play w a4
 play w a5
 152 reg_genmove b
-#? [B1]*
+#? [B1]
 
 # The same with white to move: B2, B1, C1 or D1 kill (W+9 at komi 0); elsewhere B+11 or more.
 #    A B C D E F G H J
@@ -1473,9 +1473,10 @@ play b h6
 #? [B2|B1|C1|D1]
 
 # Six points: black's B3-C3-D3-D2 with the single stones A2 and E1 encloses B2-C2 and A1-B1-C1-D1.
-# Only B1 lives (B+11 at komi 0; the line W D1 B C1 W E1 B C2), every other move W+9. Known
-# failure: at 3,000 playouts tengen plays B2 at 2 of 8 seeds (3 and 4 at commit 0e53b69; 1, 4
-# and 7 before it) with a win rate near 0.01. At commit cf71e0c and seed 1, B1 was not among the
+# Only B1 lives (B+11 at komi 0; the line W D1 B C1 W E1 B C2), every other move W+9. A known
+# failure until the playouts knew the vital points of eye spaces up to six points and the
+# sacrifices that kill from the inside (now 8 of 8 seeds): at 3,000 playouts tengen played B2 at
+# 2 of 8 seeds (3 and 4 at commit 0e53b69; 1, 4 and 7 before it) with a win rate near 0.01. At commit cf71e0c and seed 1, B1 was not among the
 # visited root moves at all (B2 542 visits, pass 166, A1 142, D1 126, C1 24), as with the snapback
 # of capture.tst case 50 before its prior. At 10,000 playouts 7 of 8 seeds play B1.
 #    A B C D E F G H J
@@ -1558,7 +1559,7 @@ play w a4
 play w a5
 play w a3
 155 reg_genmove b
-#? [B1]*
+#? [B1]
 
 # The same with white to move: B2, B1, C1 or D1 kill (W+9 at komi 0); elsewhere B+11 or more.
 #    A B C D E F G H J

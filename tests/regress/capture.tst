@@ -19,7 +19,8 @@ play w d2
 #? [B5]
 
 # 9x9: three white stones cut black apart and are in atari; G5 captures them (if white
-# extends there first, they get three liberties).
+# extends there first, they join H5 and black stays cut in two). Pachi at 50,000 playouts
+# plays G5 too; without H5 the stones cannot escape anyway, and GNU Go and Pachi chose G6 or H6.
 boardsize 9
 clear_board
 play b d6
@@ -35,6 +36,7 @@ play w f5
 play w c3
 play w g7
 play w g3
+play w h5
 20 reg_genmove b
 #? [G5]
 

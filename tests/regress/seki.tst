@@ -337,7 +337,7 @@ play b g2
 play b e1
 play b g1
 60 reg_genmove w
-#? [A7|B6]*
+#? [A7|B6]
 
 # The eyeless seki of case 10 with one dame left, E1 (black gave up the eye at F1 for it): the
 # only winning move is the dame (black 27 to 20 + 6.5); passing gives white E1 (W+1.5) and A7 or
