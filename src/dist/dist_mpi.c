@@ -31,7 +31,9 @@
 #include "dist/dist_wire.h"
 
 #define DIST_SLOTS 4096         /* slots of the sync table (a power of two) */
-#define DIST_SHARE_DEPTH 3      /* nodes shared: down to this many moves below the root */
+#ifndef DIST_SHARE_DEPTH
+#define DIST_SHARE_DEPTH 3 /* nodes shared: down to this many moves below the root */
+#endif
 #define DIST_SHARE_MIN_VISITS 8 /* and with at least this many own visits (an expanded node) */
 #define DIST_MIN_TIMEOUT 2.0    /* seconds rank 0 waits for the others at least */
 #define DIST_TIMEOUT_SYNCS 20   /* ... or this many sync intervals */
