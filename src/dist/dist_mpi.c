@@ -31,12 +31,11 @@
 #include "dist/dist_wire.h"
 
 #define DIST_SLOTS 4096         /* slots of the sync table (a power of two) */
-/* Nodes shared: down to this many moves below the root, so in practice every node with
- * DIST_SHARE_MIN_VISITS (the table keeps the shallowest first when it fills). Against the top
- * three levels only, 2 ranks of 2,000 playouts scored 55.0% and 61.5% (syncs every 20 and 5 ms)
- * where three levels scored 50.5% (docs/strength.md). */
+/* Nodes shared: down to this many moves below the root. Sharing every depth (64) or ten levels
+ * measured no better than three in matches of 2 ranks (docs/strength.md); the number of syncs a
+ * search holds mattered more. */
 #ifndef DIST_SHARE_DEPTH
-#define DIST_SHARE_DEPTH 64
+#define DIST_SHARE_DEPTH 3
 #endif
 #define DIST_SHARE_MIN_VISITS 8 /* and with at least this many own visits (an expanded node) */
 #define DIST_MIN_TIMEOUT 2.0    /* seconds rank 0 waits for the others at least */
