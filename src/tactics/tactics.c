@@ -327,9 +327,7 @@ bool tactics_is_ladder_attack(const board_t *b, stone_t c, int p)
 }
 
 /* Largest eye space whose vital point tactics_nakade_point knows (the rabbity six). */
-#ifndef NAKADE_MAX_POINTS
 #define NAKADE_MAX_POINTS 6
-#endif
 
 /* The shape of a connected set of n points (1..NAKADE_MAX_POINTS) as an eye space, from the
  * number of neighbours each point has inside it. *vital is the vital point, the one with the most
