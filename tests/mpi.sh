@@ -2,7 +2,8 @@
 # The distributed search (`tengen gtp --mpi`, docs/distributed.md) with three ranks on this
 # machine: genmove on 9x9 and 19x19 gives a legal move; the group's root visits are the sum of the
 # ranks' own visits at every search (so the ranks' games and trees stay the same); a playout limit
-# counts all ranks' playouts together; GTP transcripts give their golden answers; lz-analyze
+# counts all ranks' playouts together; GTP transcripts give their golden answers; loadsgf reads
+# the file on rank 0 only and the others take the game it loaded; lz-analyze
 # streams and stops at the next line; an analysis's allow reaches every rank and its scoreMean is
 # the group's; the ranks do not repeat each other's simulations; `tengen web --mpi` serves from
 # rank 0 and shares its searches, one at a time, and stops every rank; a rank that hangs or is killed does not hang rank 0; quit
@@ -123,6 +124,33 @@ for name in board play_undo ko queries rules handicap_free syntax; do
     cmp -s "$SCRATCH/$name.out" "$ROOT/tests/gtp/$name.out" ||
         err "transcript $name differs: $(diff "$ROOT/tests/gtp/$name.out" "$SCRATCH/$name.out" | head -5)"
 done
+
+# ---- loadsgf reads the file on rank 0 only; the others take the game it loaded ----
+# The file's path is relative to rank 0's working directory: the other ranks run in another one
+# (an MPMD line with -wdir), where no such file exists. Had they read it themselves, they would
+# search another position, which shares nothing with rank 0's tree: the sums would differ. The
+# game has a handicap, a setup stone, komi and moves; a loadsgf that fails sends nothing, and the
+# move number form loads the game's start.
+mkdir -p "$SCRATCH/rank0_dir" "$SCRATCH/others_dir"
+printf '(;GM[1]FF[4]SZ[9]KM[3.5]HA[2]AB[cc][gg]AW[ge];W[ec];B[ee];W[ce])\n' \
+    >"$SCRATCH/rank0_dir/only_here.sgf"
+printf '1 loadsgf only_here.sgf\n2 loadsgf missing.sgf\n3 genmove b\n4 loadsgf only_here.sgf 3\n5 genmove w\n6 quit\n' \
+    >"$SCRATCH/loadsgf.gtp"
+loadsgf_args=(gtp --mpi --model none --size 19 --playouts 1500)
+(cd "$SCRATCH" && timeout 120 "${MPIRUN[@]:0:${#MPIRUN[@]}-2}" \
+    -np 1 -wdir "$SCRATCH/rank0_dir" "$TENGEN" "${loadsgf_args[@]}" : \
+    -np 2 -wdir "$SCRATCH/others_dir" "$TENGEN" "${loadsgf_args[@]}" \
+    <"$SCRATCH/loadsgf.gtp" >"$SCRATCH/loadsgf.out" 2>"$SCRATCH/loadsgf.err") ||
+    err "loadsgf session exited $?: $(tail -3 "$SCRATCH/loadsgf.err")"
+grep -q '^=1 black$' "$SCRATCH/loadsgf.out" && grep -q '^?2 cannot load' "$SCRATCH/loadsgf.out" &&
+    grep -q '^=4 white$' "$SCRATCH/loadsgf.out" ||
+    err "loadsgf answers: $(head -c 300 "$SCRATCH/loadsgf.out")"
+moves=$(sed -n 's/^=[35] \([A-HJ][1-9]\|pass\)$/\1/p' "$SCRATCH/loadsgf.out")
+[ "$(echo "$moves" | wc -w)" = 2 ] || err "loadsgf genmoves: $(cat "$SCRATCH/loadsgf.out")"
+sums=$(check_sums "$SCRATCH/loadsgf.err")
+[ "${sums%% *}" = ok ] && [ "${sums#ok }" = 2 ] || err "loadsgf root visits: $sums"
+grep -q 'could not be set up\|only_here' "$SCRATCH/loadsgf.err" &&
+    err "loadsgf: $(grep 'could not be set up\|only_here' "$SCRATCH/loadsgf.err" | head -3)"
 
 # ---- lz-analyze streams and stops at the next line; then a genmove of the group ----
 # Every output line is stamped with the time it arrived.

@@ -1,9 +1,9 @@
 /* test_dist_wire.c - rank 0's messages to the other ranks as bytes and back (src/dist/dist_wire.h),
  * without MPI: every kind of message through a round trip; a search's whole position (every rule
  * preset with other komi and settings, sizes 2 to 25, handicap, setup stones, moves and passes,
- * the player to move) set up again the same; truncated, overlong and corrupted messages refused
- * with a reason (each payload in a buffer of its exact length, so that the sanitizer build sees
- * any read beyond it). */
+ * the player to move) set up again the same, and so is a loaded game; truncated, overlong and
+ * corrupted messages refused with a reason (each payload in a buffer of its exact length, so that
+ * the sanitizer build sees any read beyond it). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -285,6 +285,49 @@ static game_t *sample_game(void)
     return g;
 }
 
+/* A loaded game (GAME) comes out the same; a GAME without its game is not sent, and a GAME
+ * header without the game part, or with the filter, is refused. */
+static void test_game_round_trips(void **state)
+{
+    (void)state;
+    game_t *g = sample_game();
+    const dist_msg_t msg = {.kind = DIST_MSG_GAME, .game = g};
+    wire_t w = encode(&msg);
+    assert_int_equal(w.h.parts, DIST_WIRE_GAME);
+    dist_msg_t out;
+    char err[160] = "";
+    assert_int_equal(decode_prefix(&w.h, w.payload, (size_t)w.h.payload_len, &out, err, sizeof err),
+                     DIST_WIRE_OK);
+    assert_int_equal(out.kind, DIST_MSG_GAME);
+    assert_null(out.text);
+    assert_null(out.filter);
+    assert_non_null(out.game);
+    assert_same_game(g, out.game);
+    free_msg(&out);
+    /* Cut inside the game: the rank keeps its own game, with a reason. */
+    assert_int_equal(
+        decode_prefix(&w.h, w.payload, (size_t)w.h.payload_len - 1, &out, err, sizeof err),
+        DIST_WIRE_NO_GAME);
+    assert_true(strlen(err) > 0);
+    assert_null(out.game);
+    free_msg(&out);
+    dist_wire_header_t bad = w.h;
+    bad.parts = 0;
+    assert_false(dist_wire_is_valid_header(&bad));
+    bad.parts = DIST_WIRE_FILTER | DIST_WIRE_GAME;
+    assert_false(dist_wire_is_valid_header(&bad));
+    assert_int_equal(dist_wire_decode(&bad, w.payload, &out, err, sizeof err), DIST_WIRE_BROKEN);
+    const dist_msg_t empty = {.kind = DIST_MSG_GAME};
+    dist_wire_header_t h;
+    unsigned char *payload = NULL;
+    err[0] = 0;
+    assert_false(dist_wire_encode(&empty, &h, &payload, err, sizeof err));
+    assert_true(strlen(err) > 0);
+    assert_null(payload);
+    free(w.payload);
+    game_free(g);
+}
+
 /* Every truncation of a search's payload is refused with a reason: inside the filter the message
  * is broken, inside the position the position is (the rank still joins the search); so is a
  * payload with bytes to spare. */
@@ -372,7 +415,7 @@ static void test_corrupt_refused(void **state)
     bad[6].playouts = -1;
     bad[7].payload_len = -1;
     bad[8].payload_len = 1;        /* a PLAY has none */
-    bad[9].parts = DIST_WIRE_GAME; /* only a SEARCH has parts */
+    bad[9].parts = DIST_WIRE_GAME; /* only a SEARCH or a GAME has parts */
     bad[10].kind = DIST_MSG_SEARCH;
     bad[10].parts = 4;
     bad[11].kind = DIST_MSG_LINE;
@@ -473,9 +516,8 @@ static void test_corrupt_refused(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_search_round_trips),
-        cmocka_unit_test(test_other_messages_round_trip),
-        cmocka_unit_test(test_truncated_refused),
+        cmocka_unit_test(test_search_round_trips), cmocka_unit_test(test_other_messages_round_trip),
+        cmocka_unit_test(test_game_round_trips),   cmocka_unit_test(test_truncated_refused),
         cmocka_unit_test(test_corrupt_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,6 +34,8 @@ typedef enum dist_msg_kind {
                         move_search, filter, game, threads) */
     DIST_MSG_PLAY,   /* rank 0 played this move (color, point: a point, POINT_PASS or
                         POINT_RESIGN) */
+    DIST_MSG_GAME,   /* from now on the game the ranks keep in step is this one (game: rank 0's
+                        after a loadsgf, which only rank 0 reads) */
     DIST_MSG_QUIT,   /* the session ends */
 } dist_msg_kind_t;
 
@@ -48,9 +50,10 @@ typedef struct dist_msg {
     mcts_move_filter_t *filter; /* SEARCH: the moves the search leaves out (allow/avoid), NULL
                                    for none (dist_receive allocates it; the caller frees it) */
     game_t *game; /* SEARCH: the position to search (size, rules, handicap, setup, moves,
-                     player to move), NULL for the game the ranks keep in step. dist_send
-                     only reads it; dist_receive makes it (the caller frees it with
-                     game_free), or leaves it NULL after a message on stderr if it cannot */
+                     player to move), NULL for the game the ranks keep in step; GAME: the new
+                     game (never NULL when sent). dist_send only reads it; dist_receive makes
+                     it (the caller frees it with game_free), or leaves it NULL after a message
+                     on stderr if it cannot */
     int threads;  /* SEARCH with a game: search threads (0: the rank's own setting) */
 } dist_msg_t;
 

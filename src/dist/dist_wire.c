@@ -110,6 +110,13 @@ bool dist_wire_encode(const dist_msg_t *msg, dist_wire_header_t *header, unsigne
     int32_t parts = 0;
     if (msg->kind == DIST_MSG_LINE && msg->text) {
         put(&b, msg->text, strlen(msg->text));
+    } else if (msg->kind == DIST_MSG_GAME) {
+        if (!msg->game) {
+            snprintf(err, err_len, "a game message without its game");
+            return false;
+        }
+        parts = DIST_WIRE_GAME;
+        put_game(&b, msg->game);
     } else if (msg->kind == DIST_MSG_SEARCH) {
         if (msg->filter) {
             parts |= DIST_WIRE_FILTER;
@@ -270,16 +277,21 @@ static game_t *take_game(reader_t *r)
 
 bool dist_wire_is_valid_header(const dist_wire_header_t *h)
 {
-    const bool has_payload = h->kind == DIST_MSG_LINE || h->kind == DIST_MSG_SEARCH;
+    const bool has_payload =
+        h->kind == DIST_MSG_LINE || h->kind == DIST_MSG_SEARCH || h->kind == DIST_MSG_GAME;
+    /* A SEARCH has any parts, a GAME exactly its game, the others none. */
+    const bool parts_fit = h->kind == DIST_MSG_SEARCH
+                               ? !(h->parts & ~(DIST_WIRE_FILTER | DIST_WIRE_GAME))
+                           : h->kind == DIST_MSG_GAME ? h->parts == DIST_WIRE_GAME
+                                                      : h->parts == 0;
     return h->kind >= DIST_MSG_LINE && h->kind <= DIST_MSG_QUIT && h->color >= STONE_EMPTY &&
            h->color <= STONE_WHITE && h->threads >= 0 && h->threads <= MCTS_MAX_THREADS &&
            h->playouts >= 0 && h->payload_len >= 0 && h->payload_len <= DIST_WIRE_MAX_PAYLOAD &&
-           !(h->parts & ~(DIST_WIRE_FILTER | DIST_WIRE_GAME)) &&
-           (h->kind == DIST_MSG_SEARCH || h->parts == 0) && (has_payload || h->payload_len == 0);
+           parts_fit && (has_payload || h->payload_len == 0);
 }
 
-/* A SEARCH message's parts: false for a broken message; a position that cannot be set up leaves
- * msg->game NULL with the reason in r. */
+/* A SEARCH or GAME message's parts: false for a broken message; a position that cannot be set
+ * up leaves msg->game NULL with the reason in r. */
 static bool take_search_parts(reader_t *r, int32_t parts, dist_msg_t *msg)
 {
     if (parts & DIST_WIRE_FILTER) {
@@ -324,7 +336,7 @@ dist_wire_status_t dist_wire_decode(const dist_wire_header_t *h, const unsigned 
         msg->text[h->payload_len] = 0;
         return DIST_WIRE_OK;
     }
-    if (msg->kind != DIST_MSG_SEARCH) return DIST_WIRE_OK;
+    if (msg->kind != DIST_MSG_SEARCH && msg->kind != DIST_MSG_GAME) return DIST_WIRE_OK;
     /* No arithmetic on a NULL payload (an empty one). */
     static const unsigned char empty[1];
     const unsigned char *at = h->payload_len > 0 ? payload : empty;

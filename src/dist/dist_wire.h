@@ -20,7 +20,8 @@
 /* The header of a message. payload_len bytes follow it when that is not 0. */
 typedef struct dist_wire_header {
     int32_t kind, color, move_search, point, threads;
-    int32_t parts; /* SEARCH: DIST_WIRE_FILTER and DIST_WIRE_GAME, present in this order */
+    int32_t parts; /* SEARCH: DIST_WIRE_FILTER and DIST_WIRE_GAME, present in this order; GAME:
+                      DIST_WIRE_GAME */
     int64_t playouts, payload_len;
 } dist_wire_header_t;
 
@@ -28,7 +29,7 @@ enum { DIST_WIRE_FILTER = 1, DIST_WIRE_GAME = 2 };
 
 /* msg as a header and a payload: *payload is malloc'd (the caller frees it), NULL when
  * header->payload_len is 0. False after a reason in err (at most err_len bytes) when out of
- * memory or the payload would be longer than DIST_WIRE_MAX_PAYLOAD. */
+ * memory, the payload would be longer than DIST_WIRE_MAX_PAYLOAD, or a GAME has no game. */
 bool dist_wire_encode(const dist_msg_t *msg, dist_wire_header_t *header, unsigned char **payload,
                       char *err, size_t err_len);
 
@@ -38,8 +39,8 @@ bool dist_wire_is_valid_header(const dist_wire_header_t *header);
 
 typedef enum dist_wire_status {
     DIST_WIRE_OK,
-    DIST_WIRE_NO_GAME, /* a whole SEARCH message whose position cannot be set up: msg->game is
-                          NULL, the rest of msg is filled */
+    DIST_WIRE_NO_GAME, /* a GAME or whole SEARCH message whose position cannot be set up: msg->game
+                          is NULL, the rest of msg is filled */
     DIST_WIRE_BROKEN,  /* not a message: msg is empty */
 } dist_wire_status_t;
 

@@ -1205,8 +1205,12 @@ int engine_follow_group(dist_t *d, const engine_settings_t *s)
             break;
         }
         if (msg.kind == DIST_MSG_QUIT) break;
-        free(msg.text); /* lines and moves are for ranks that keep a game in step */
-        if (msg.kind != DIST_MSG_SEARCH) continue;
+        if (msg.kind != DIST_MSG_SEARCH) {
+            /* Lines, games and moves are for ranks that keep a game in step. */
+            free(msg.text);
+            game_free(msg.game);
+            continue;
+        }
         engine_settings_t es = *s;
         if (msg.threads > 0) es.threads = msg.threads;
         if (!e) {

@@ -95,9 +95,9 @@ void gtp_stop_background(gtp_t *gtp);
 
 /* gtp_run for one rank of a distributed search (dist.h, docs/distributed.md). Rank 0 reads the
  * commands from in and answers on out as gtp_run does, and sends the other ranks the lines that
- * change the game (the searches join by themselves through the engine); the other ranks run
- * those lines silently and join the searches, until quit or the end of rank 0's input. Returns
- * 0, or 1 if the ranks could not talk. */
+ * change the game and the game a loadsgf loaded (the searches join by themselves through the
+ * engine); the other ranks run those lines silently, take those games and join the searches,
+ * until quit or the end of rank 0's input. Returns 0, or 1 if the ranks could not talk. */
 int gtp_run_distributed(gtp_t *gtp, dist_t *d, FILE *in, FILE *out);
 
 #endif

@@ -3,7 +3,9 @@
  * Rank 0 reads GTP and answers; every other rank keeps the same game by running rank 0's lines
  * silently. Which lines travel is the one protocol decision here: the commands whose answer or
  * search only rank 0 gives stay on rank 0 (the engine brings the others into its searches and
- * sends them the moves it plays), everything else, unknown commands included, runs everywhere.
+ * sends them the moves it plays), loadsgf runs on rank 0 alone, which sends the game it loaded
+ * (the file need not exist on the other machines), and everything else, unknown commands
+ * included, runs everywhere.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,11 +101,18 @@ static int run_rank0(gtp_t *gtp, dist_t *d, FILE *in, FILE *out)
         line[len] = 0;
         char name[64];
         command_name(line, len, name, sizeof name);
-        if (name[0] && !is_rank0_only(name)) {
+        const bool loads_file = !strcmp(name, "loadsgf");
+        if (name[0] && !loads_file && !is_rank0_only(name)) {
             const dist_msg_t msg = {.kind = DIST_MSG_LINE, .text = line};
             dist_send(d, &msg);
         }
-        quit = gtp_execute_line(gtp, line, len, out) == GTP_QUIT;
+        const gtp_result_t result = gtp_execute_line(gtp, line, len, out);
+        /* The file is rank 0's alone: the others take the game it loaded. */
+        if (loads_file && result == GTP_SUCCESS) {
+            const dist_msg_t msg = {.kind = DIST_MSG_GAME, .game = gtp_game(gtp)};
+            dist_send(d, &msg);
+        }
+        quit = result == GTP_QUIT;
     }
     free(line);
     gtp_stop_background(gtp);
@@ -148,6 +157,10 @@ static int run_other_rank(gtp_t *gtp, dist_t *d)
             free(msg.filter);
         } else if (msg.kind == DIST_MSG_PLAY) {
             play_rank0_move(gtp, msg.color, msg.point);
+        } else if (msg.kind == DIST_MSG_GAME) {
+            /* A game that could not be set up was reported by dist_receive: this rank keeps its
+             * own, and its searches share nothing with the others' until the games meet again. */
+            if (msg.game) engine_replace_game(gtp_engine(gtp), msg.game);
         } else {
             const gtp_result_t r = gtp_execute_line(gtp, msg.text, strlen(msg.text), sink);
             free(msg.text);
