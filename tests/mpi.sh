@@ -327,6 +327,17 @@ if command -v curl >/dev/null; then
         grep -q 'ranks (alone)' "$SCRATCH/web.err" && err "web: rank 0 searched alone"
         sums=$(check_sums "$SCRATCH/web.err")
         [ "${sums%% *}" = ok ] && [ "${sums#ok }" = 4 ] || err "web root visits: $sums"
+        # The analysis (search 2) continues the position of the first genmove by the move played:
+        # every other rank keeps its tree and starts with visits; the handicap game (search 4)
+        # is set up afresh. A rank's "tree kept" line follows its line of that search.
+        kept=$(awk '
+            /^tengen: mpi rank [12]: search [0-9]+:/ { s = $6; sub(":", "", s); last[$4] = s }
+            /^tengen: mpi rank [12]: the position continues/ {
+                if ($(NF - 3) > 0) kept[$4 " " last[$4]] = 1; else kept[$4 " " last[$4]] = 0 }
+            END { print (kept["1: 2"] == 1 && kept["2: 2"] == 1 && !("1: 4" in kept) &&
+                         !("2: 4" in kept)) ? "ok" : "not kept" }' "$SCRATCH/web.err")
+        [ "$kept" = ok ] ||
+            err "web: the other ranks' trees: $(grep -E 'mpi rank [12]: (search|the position)' "$SCRATCH/web.err")"
     fi
     rank0=
     for p in $(pgrep -f "$TENGEN web --mpi"); do

@@ -249,13 +249,16 @@ void engine_set_dist(engine_t *e, dist_t *d);
 /* The other ranks: join rank 0's search of the current position with c to move (a SEARCH
  * message: the group's playout limit, 0 for none; move_search: genmove's, with its dynamic komi;
  * filter: rank 0's allow/avoid, NULL for none) until the group ends it. The tree is kept, as after
- * any search. */
+ * any search. Fills *out (may be NULL) with this rank's report. */
 void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search,
-                        const mcts_move_filter_t *filter);
+                        const mcts_move_filter_t *filter, mcts_report_t *out);
 /* The other ranks of a group whose searches carry their position (dist_set_positions: the web
  * server's): wait for rank 0's messages and join each search on its position, with an engine
- * of settings s (threads as each search asks), until rank 0 ends the session. Returns 0, or 1
- * after a message on stderr when rank 0 was lost or memory ran out. */
+ * of settings s (threads as each search asks), until rank 0 ends the session. A position that
+ * continues the last one (the same setup and rules, the last one's moves followed by new ones)
+ * is reached by playing the new moves, which keeps the tree (a line on stderr says how many
+ * root visits it kept); any other is set up afresh. Returns 0, or 1 after a message on stderr
+ * when rank 0 was lost or memory ran out. */
 int engine_follow_group(dist_t *d, const engine_settings_t *s);
 
 #endif

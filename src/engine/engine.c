@@ -1173,7 +1173,7 @@ void engine_set_dist(engine_t *e, dist_t *d)
 }
 
 void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search,
-                        const mcts_move_filter_t *filter)
+                        const mcts_move_filter_t *filter, mcts_report_t *out)
 {
     mcts_config_t cfg;
     mcts_config_from(&e->s, &cfg);
@@ -1191,6 +1191,59 @@ void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search,
     mcts_search(e->mcts, e->game, c, &rep);
     dist_search_end(e->dist, e->mcts);
     keep_ownership(e, c, &rep);
+    if (out) *out = rep;
+}
+
+static bool same_rules(const rules_t *a, const rules_t *b)
+{
+    return !strcmp(a->name, b->name) && a->ko == b->ko &&
+           a->suicide_allowed == b->suicide_allowed && a->scoring == b->scoring &&
+           a->komi == b->komi && a->handicap_comp == b->handicap_comp &&
+           a->seki_territory == b->seki_territory && a->capture_goal == b->capture_goal;
+}
+
+/* Does g continue old: the same size, rules and handicap, old's entries the first of g's (the
+ * position keys, points and colours alike), and only moves after them? */
+static bool continues_game(const game_t *old, const game_t *g)
+{
+    const int n = game_move_count(old);
+    if (game_size(g) != game_size(old) || game_handicap(g) != game_handicap(old) ||
+        !same_rules(game_rules(g), game_rules(old)) || game_move_count(g) < n)
+        return false;
+    for (int i = 0; i < game_move_count(g); i++) {
+        const game_move_t *b = game_move_at(g, i);
+        if (i >= n) {
+            if (b->setup_index >= 0) return false;
+            continue;
+        }
+        const game_move_t *a = game_move_at(old, i);
+        if (a->key != b->key || a->point != b->point || a->color != b->color ||
+            (a->setup_index >= 0) != (b->setup_index >= 0))
+            return false;
+    }
+    return true;
+}
+
+/* Make g (taken over) e's game. When it continues e's game, only its new moves are played, so
+ * that the next search reuses the tree as one process does between its moves: returns how many.
+ * Otherwise the game is replaced and the tree dropped: returns -1. */
+static int take_position(engine_t *e, game_t *g)
+{
+    if (continues_game(e->game, g)) {
+        const int from = game_move_count(e->game), to = game_move_count(g);
+        bool played = true;
+        for (int i = from; i < to && played; i++) {
+            const game_move_t *m = game_move_at(g, i);
+            played = game_play(e->game, m->color, m->point) == GAME_OK;
+        }
+        if (played) {
+            game_set_to_move(e->game, game_to_move(g));
+            game_free(g);
+            return to - from;
+        }
+    }
+    engine_replace_game(e, g);
+    return -1;
 }
 
 int engine_follow_group(dist_t *d, const engine_settings_t *s)
@@ -1213,6 +1266,8 @@ int engine_follow_group(dist_t *d, const engine_settings_t *s)
         }
         engine_settings_t es = *s;
         if (msg.threads > 0) es.threads = msg.threads;
+        /* The engine's first game is no position of rank 0's: nothing to continue. */
+        const bool has_position = e != NULL;
         if (!e) {
             /* A position that could not be set up is searched on an empty board: this rank
              * must still take part in the group's syncs. */
@@ -1228,10 +1283,20 @@ int engine_follow_group(dist_t *d, const engine_settings_t *s)
             status = 1;
             break;
         }
-        if (msg.game) engine_replace_game(e, msg.game);
+        int played = -1;
+        if (msg.game && has_position)
+            played = take_position(e, msg.game);
+        else if (msg.game)
+            engine_replace_game(e, msg.game);
         engine_set_dist(e, d);
-        engine_join_search(e, msg.color, msg.playouts, msg.move_search, msg.filter);
+        mcts_report_t rep;
+        engine_join_search(e, msg.color, msg.playouts, msg.move_search, msg.filter, &rep);
         free(msg.filter);
+        if (played >= 0)
+            fprintf(stderr,
+                    "tengen: mpi rank %d: the position continues the last one (%d new move%s): "
+                    "tree kept, %ld root visits reused\n",
+                    dist_rank(d), played, played == 1 ? "" : "s", rep.reused_visits);
     }
     engine_free(e);
     return status;

@@ -153,7 +153,7 @@ static int run_other_rank(gtp_t *gtp, dist_t *d)
         if (msg.kind == DIST_MSG_QUIT) break;
         if (msg.kind == DIST_MSG_SEARCH) {
             engine_join_search(gtp_engine(gtp), msg.color, msg.playouts, msg.move_search,
-                               msg.filter);
+                               msg.filter, NULL);
             free(msg.filter);
         } else if (msg.kind == DIST_MSG_PLAY) {
             play_rank0_move(gtp, msg.color, msg.point);
