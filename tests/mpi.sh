@@ -7,7 +7,7 @@
 # streams and stops at the next line; an analysis's allow reaches every rank and its scoreMean is
 # the group's; the ranks do not repeat each other's simulations; `tengen web --mpi` serves from
 # rank 0 and shares its searches, one at a time, and stops every rank; a rank that hangs or is killed does not hang rank 0; quit
-# ends every rank. Without mpirun, or in a build without MPI, it checks only that --mpi is refused
+# ends every rank; when rank 0 dies the others end the job. Without mpirun, or in a build without MPI, it checks only that --mpi is refused
 # with a clear message, and says that the rest is skipped.
 #   bash tests/mpi.sh <path to tengen>
 source "$(dirname "$0")/common.bash"
@@ -269,6 +269,51 @@ fault_session() { # fault_session SIGNAL [mpirun options...]
 fault_session STOP
 # By default mpirun ends the job when a rank dies; --enable-recovery lets rank 0 go on.
 fault_session KILL --enable-recovery
+
+# ---- rank 0's death: the other ranks notice and end the job ----
+# With --enable-recovery mpirun keeps the job when rank 0 dies. Rank 0 sends the others a
+# heartbeat every second whatever it does, and a rank that hears nothing from it for 10 s ends
+# the job. A GUI silent for longer (12 s here) must not end it: the next genmove is still the
+# group's. Then rank 0 is killed: the job ends within those 10 s and a margin, where the other
+# ranks would wait for rank 0's next message for ever.
+mkfifo "$SCRATCH/rank0_in"
+exec 7<>"$SCRATCH/rank0_in"
+: >"$SCRATCH/rank0.out"
+(cd "$SCRATCH" && exec timeout 120 "${MPIRUN[@]:0:${#MPIRUN[@]}-2}" --enable-recovery -np 3 \
+    "$TENGEN" gtp --mpi --model none --size 9 --playouts 600 <&7 >"$SCRATCH/rank0.out" \
+    2>"$SCRATCH/rank0.err") &
+job=$!
+echo '1 genmove b' >&7
+for _ in $(seq 1 300); do grep -q '^=1' "$SCRATCH/rank0.out" && break; sleep 0.1; done
+sleep 12
+echo '2 genmove w' >&7
+for _ in $(seq 1 300); do grep -q '^=2' "$SCRATCH/rank0.out" && break; sleep 0.1; done
+grep -Eq '^=2 ([A-HJ][1-9]|pass)$' "$SCRATCH/rank0.out" ||
+    err "rank 0's death: genmove after a silence: $(cat "$SCRATCH/rank0.out")"
+sums=$(check_sums "$SCRATCH/rank0.err")
+[ "${sums%% *}" = ok ] && [ "${sums#ok }" = 2 ] ||
+    err "rank 0's death: the group after a silence: $sums; $(grep -v '^tengen: mpi' "$SCRATCH/rank0.err" | head -3)"
+rank0=
+for p in $(pgrep -f "$TENGEN gtp --mpi"); do
+    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0' && rank0=$p
+done
+if [ -z "$rank0" ]; then
+    err "rank 0's death: rank 0 not found"
+else
+    kill -KILL "$rank0"
+    t0=$SECONDS
+    for _ in $(seq 1 300); do kill -0 "$job" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$job" 2>/dev/null; then
+        err "rank 0's death: the job still runs $((SECONDS - t0)) s after rank 0 died"
+        kill "$job" 2>/dev/null
+    elif [ $((SECONDS - t0)) -gt 25 ]; then
+        err "rank 0's death: the job took $((SECONDS - t0)) s to end"
+    fi
+    grep -q 'nothing from rank 0 for 10 s' "$SCRATCH/rank0.err" ||
+        err "rank 0's death: nothing said on stderr: $(tail -3 "$SCRATCH/rank0.err")"
+fi
+wait "$job" 2>/dev/null
+exec 7>&-
 
 # ---- tengen web --mpi: rank 0 serves the games, every rank searches ----
 # A genmove, then another game's genmove while the first game is analysed (two AI threads: the

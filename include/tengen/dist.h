@@ -7,7 +7,9 @@
  * search every rank adds up the top nodes' statistics of all the trees every few milliseconds (one
  * MPI_Allreduce over a fixed table of hashed slots), and each tree keeps the others' counts apart
  * from its own (mcts.h). Rank 0 never waits for the others without a time limit: a rank that does
- * not answer makes it search alone from then on, saying so on stderr.
+ * not answer makes it search alone from then on, saying so on stderr. Nor do the others wait for
+ * rank 0 for ever: rank 0 sends them a heartbeat every second from a thread of its own, and a
+ * rank that hears nothing from it for 10 s takes it for dead and ends the job.
  *
  * Layer: above the searcher (mcts.h), below the engine, which starts and ends the shared searches.
  * It knows no protocol: a line is text. Built without MPI, dist_start always fails with a
@@ -60,12 +62,13 @@ typedef struct dist_msg {
 /* Was this tengen built with MPI? */
 bool dist_is_built(void);
 
-/* Join the MPI job (MPI_Init) with sync_seconds between syncs. NULL after writing a message of at
- * most err_len bytes to err when tengen was built without MPI, was not started by mpirun (a job of
- * one process), or MPI fails. */
+/* Join the MPI job (MPI_Init) with sync_seconds between syncs; rank 0 starts its heartbeats. NULL
+ * after writing a message of at most err_len bytes to err when tengen was built without MPI, was
+ * not started by mpirun (a job of one process), or MPI fails. */
 dist_t *dist_start(double sync_seconds, char *err, size_t err_len);
-/* Leave the job (MPI_Finalize) and free d. After rank 0 gave the others up, it ends the whole job
- * instead (MPI_Abort): a rank that does not answer could not be waited for. */
+/* Leave the job (MPI_Finalize) and free d. After rank 0 gave the others up, or another rank lost
+ * rank 0, it ends the whole job instead (MPI_Abort): a rank that does not answer could not be
+ * waited for. */
 void dist_finish(dist_t *d);
 
 int dist_rank(const dist_t *d);
@@ -77,7 +80,8 @@ bool dist_is_alone(const dist_t *d);
  * not take it in time). */
 bool dist_send(dist_t *d, const dist_msg_t *msg);
 /* The other ranks: wait for rank 0's next message (polling, so an idle rank uses little processor
- * time). False if MPI fails. */
+ * time). False if MPI fails, or after a message on stderr when rank 0 has been silent for 10 s
+ * (no heartbeat: it is dead or hangs; a search of the group in progress ends then too). */
 bool dist_receive(dist_t *d, dist_msg_t *msg);
 
 /* The group's searches carry their position (true: the web server's), instead of searching the

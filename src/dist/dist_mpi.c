@@ -3,10 +3,15 @@
  * Owns: MPI's start and end, the sending of rank 0's messages to the others (their bytes are
  * dist_wire.c's), the sync of the searches. Must not know: GTP, the engine's decisions.
  *
- * Two communicators, so that the two kinds of collective never have to be ordered against each
+ * Three communicators, so that the kinds of traffic never have to be ordered against each
  * other: `commands` carries rank 0's messages (MPI_Ibcast), `syncs` the statistics
- * (MPI_Iallreduce). Every wait is a loop of MPI_Test with a short sleep: an idle rank leaves the
- * processor to the searching ones, and rank 0 can give up a rank that does not answer.
+ * (MPI_Iallreduce), `heartbeats` the word that rank 0 sends every other rank every second from a
+ * thread of its own, whatever its other threads do (read GTP, search, serve the web). Every wait
+ * is a loop of MPI_Test with a short sleep: an idle rank leaves the processor to the searching
+ * ones, rank 0 can give up a rank that does not answer, and the other ranks, which hear rank 0's
+ * heartbeats meanwhile (MPI_Iprobe), end the job when rank 0 has been silent too long. MPI runs
+ * at MPI_THREAD_SERIALIZED: every call after dist_start holds the `calls` lock, so the heartbeat
+ * thread never calls MPI at the same time as a searching or serving thread.
  *
  * The sync table: every rank writes its own counts of its top nodes into a fixed table of
  * DIST_SLOTS slots, chosen by the node's key (the hash of its move path from the root); the
@@ -20,8 +25,10 @@
  */
 #include "tengen/dist.h"
 
+#include <errno.h>
 #include <mpi.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +48,11 @@
 #define DIST_MIN_TIMEOUT 2.0    /* seconds rank 0 waits for the others at least */
 #define DIST_TIMEOUT_SYNCS 20   /* ... or this many sync intervals */
 #define DIST_RANK_SEED 0x9e3779b97f4a7c15ULL /* times the rank, mixed into a rank's seed */
+#define DIST_HEARTBEAT_SECONDS 1             /* rank 0 tells the others it lives this often */
+/* Seconds without a word from rank 0 after which another rank takes it for dead (or hung) and
+ * ends the job: many heartbeats, so that a loaded machine does not pass for a dead rank 0. */
+#define DIST_RANK0_SILENCE 10.0
+#define HEARTBEAT_TAG 1
 
 /* The table's words: control, ownership, then the slots. */
 enum {
@@ -60,11 +72,26 @@ enum { SCORE_SUM_LOW, SCORE_SUM_HIGH, SCORE_SQ_LOW, SCORE_SQ_HIGH, SCORE_COUNT, 
 
 struct dist {
     int rank, size;
-    MPI_Comm commands, syncs;
+    MPI_Comm commands, syncs, heartbeats;
     double sync_seconds, timeout;
     bool alone;
     bool positions;            /* searches carry their position (dist_set_positions) */
     pthread_mutex_t searching; /* rank 0: one group search at a time (dist_lock) */
+    pthread_mutex_t calls;     /* held around every MPI call after dist_start */
+
+    /* Rank 0's heartbeats: the thread, its end, the send in flight to each rank. */
+    pthread_t beater;
+    bool beating;
+    pthread_mutex_t beat_lock;
+    pthread_cond_t beat_wake;
+    bool beat_quit;
+    MPI_Request *beats; /* size entries, MPI_REQUEST_NULL where none is in flight */
+    int beat_word;
+
+    /* The other ranks: when rank 0 was last heard (a heartbeat, a message, a sync), and whether
+     * it has been silent too long: then every wait gives up at once and the job ends. */
+    double heard;
+    bool lost_rank0;
 
     /* The search in progress. */
     mcts_t *m;
@@ -97,6 +124,120 @@ static void pause_briefly(long nanoseconds)
 bool dist_is_built(void)
 {
     return true;
+}
+
+/* MPI_Test under the calls lock. */
+static int test_request(dist_t *d, MPI_Request *req, int *done)
+{
+    pthread_mutex_lock(&d->calls);
+    const int rc = MPI_Test(req, done, MPI_STATUS_IGNORE);
+    pthread_mutex_unlock(&d->calls);
+    return rc;
+}
+
+/* ---- rank 0's heartbeats ---- */
+
+/* A word to every other rank, but one that has not yet taken the last (stopped, dead): its
+ * words would only pile up. */
+static void send_heartbeats(dist_t *d)
+{
+    pthread_mutex_lock(&d->calls);
+    for (int r = 1; r < d->size; r++) {
+        int done = 1;
+        if (d->beats[r] != MPI_REQUEST_NULL &&
+            MPI_Test(&d->beats[r], &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            done = 0;
+        if (done && MPI_Isend(&d->beat_word, 1, MPI_INT, r, HEARTBEAT_TAG, d->heartbeats,
+                              &d->beats[r]) != MPI_SUCCESS)
+            d->beats[r] = MPI_REQUEST_NULL;
+    }
+    pthread_mutex_unlock(&d->calls);
+}
+
+static void *beat(void *arg)
+{
+    dist_t *d = arg;
+    pthread_mutex_lock(&d->beat_lock);
+    while (!d->beat_quit) {
+        pthread_mutex_unlock(&d->beat_lock);
+        send_heartbeats(d);
+        pthread_mutex_lock(&d->beat_lock);
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_sec += DIST_HEARTBEAT_SECONDS;
+        while (!d->beat_quit &&
+               pthread_cond_timedwait(&d->beat_wake, &d->beat_lock, &until) != ETIMEDOUT) {
+        }
+    }
+    pthread_mutex_unlock(&d->beat_lock);
+    return NULL;
+}
+
+/* Rank 0: start the heartbeats. The thread takes no signal: they stay the other threads'. */
+static bool start_heartbeats(dist_t *d)
+{
+    d->beats = malloc((size_t)d->size * sizeof *d->beats);
+    if (!d->beats) return false;
+    for (int r = 0; r < d->size; r++)
+        d->beats[r] = MPI_REQUEST_NULL;
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&d->beat_wake, &attr);
+    pthread_condattr_destroy(&attr);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    d->beating = pthread_create(&d->beater, NULL, beat, d) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return d->beating;
+}
+
+/* Rank 0: end the heartbeats before MPI ends. A word still on its way is cancelled. */
+static void stop_heartbeats(dist_t *d)
+{
+    if (d->beating) {
+        pthread_mutex_lock(&d->beat_lock);
+        d->beat_quit = true;
+        pthread_cond_signal(&d->beat_wake);
+        pthread_mutex_unlock(&d->beat_lock);
+        pthread_join(d->beater, NULL);
+        d->beating = false;
+    }
+    for (int r = 0; d->beats && r < d->size; r++) {
+        int done = 0;
+        if (d->beats[r] == MPI_REQUEST_NULL ||
+            (MPI_Test(&d->beats[r], &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && done))
+            continue;
+        MPI_Cancel(&d->beats[r]);
+        MPI_Request_free(&d->beats[r]);
+    }
+}
+
+/* The other ranks: take the heartbeats that have come. False once rank 0 has been silent for
+ * DIST_RANK0_SILENCE seconds (said on stderr, once): from then on every wait gives up. */
+static bool hears_rank0(dist_t *d)
+{
+    if (d->lost_rank0) return false;
+    for (;;) {
+        int come = 0, word = 0;
+        pthread_mutex_lock(&d->calls);
+        const bool took =
+            MPI_Iprobe(0, HEARTBEAT_TAG, d->heartbeats, &come, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+            come &&
+            MPI_Recv(&word, 1, MPI_INT, 0, HEARTBEAT_TAG, d->heartbeats, MPI_STATUS_IGNORE) ==
+                MPI_SUCCESS;
+        pthread_mutex_unlock(&d->calls);
+        if (!took) break;
+        d->heard = now();
+    }
+    if (now() - d->heard <= DIST_RANK0_SILENCE) return true;
+    d->lost_rank0 = true;
+    fprintf(stderr,
+            "tengen: mpi rank %d: nothing from rank 0 for %.0f s: it is dead or hangs; ending the "
+            "job\n",
+            d->rank, DIST_RANK0_SILENCE);
+    return false;
 }
 
 dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
@@ -135,13 +276,17 @@ dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
     d->sent = sent;
     d->sums = sums;
     pthread_mutex_init(&d->searching, NULL);
+    pthread_mutex_init(&d->calls, NULL);
+    pthread_mutex_init(&d->beat_lock, NULL);
     d->size = size;
     MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
     MPI_Comm_dup(MPI_COMM_WORLD, &d->commands);
     MPI_Comm_dup(MPI_COMM_WORLD, &d->syncs);
+    MPI_Comm_dup(MPI_COMM_WORLD, &d->heartbeats);
     /* A failing peer must give rank 0 an error to act on, not end the job. */
     MPI_Comm_set_errhandler(d->commands, MPI_ERRORS_RETURN);
     MPI_Comm_set_errhandler(d->syncs, MPI_ERRORS_RETURN);
+    MPI_Comm_set_errhandler(d->heartbeats, MPI_ERRORS_RETURN);
     /* The first collective of a communicator sets up the connections between the ranks, which
      * can take seconds on a loaded machine: done here, at the start, it cannot pass for a rank
      * that does not answer during a search. */
@@ -150,23 +295,35 @@ dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
     d->sync_seconds = sync_seconds;
     d->timeout = DIST_TIMEOUT_SYNCS * sync_seconds;
     if (d->timeout < DIST_MIN_TIMEOUT) d->timeout = DIST_MIN_TIMEOUT;
+    d->heard = now();
+    if (d->rank == 0 && !start_heartbeats(d)) {
+        /* The others already wait for rank 0's messages: the job cannot go on. */
+        fprintf(stderr, "tengen: mpi: cannot start the heartbeat thread\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
     return d;
 }
 
 void dist_finish(dist_t *d)
 {
     if (!d) return;
-    if (d->alone) {
+    if (d->rank == 0) stop_heartbeats(d);
+    if (d->alone || d->lost_rank0) {
         /* A rank that stopped answering cannot take a message, and MPI_Finalize could wait for
-         * it for ever: end the whole job (the answers are out). */
+         * it for ever: end the whole job (rank 0's answers are out). */
         fflush(stdout);
         fflush(stderr);
-        MPI_Abort(MPI_COMM_WORLD, 0);
+        MPI_Abort(MPI_COMM_WORLD, d->alone ? 0 : 1);
     }
     MPI_Comm_free(&d->commands);
     MPI_Comm_free(&d->syncs);
+    MPI_Comm_free(&d->heartbeats);
     MPI_Finalize();
     pthread_mutex_destroy(&d->searching);
+    pthread_mutex_destroy(&d->calls);
+    if (d->rank == 0) pthread_cond_destroy(&d->beat_wake);
+    pthread_mutex_destroy(&d->beat_lock);
+    free(d->beats);
     free(d->sent);
     free(d->sums);
     free(d);
@@ -223,26 +380,39 @@ static void go_alone(dist_t *d, const char *what)
 }
 
 /* Wait for a request: rank 0 at most d->timeout seconds (false, alone, after it), the others for
- * as long as it takes. False also if MPI reports an error. */
+ * as long as rank 0 is heard. False also if MPI reports an error. */
 static bool wait_for(dist_t *d, MPI_Request *req, const char *what)
 {
     const double t0 = now();
     for (;;) {
         int done = 0;
-        if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+        if (test_request(d, req, &done) != MPI_SUCCESS) {
             if (d->rank == 0) go_alone(d, what);
             return false;
         }
-        if (done) return true;
+        if (done) {
+            d->heard = now();
+            return true;
+        }
         if (d->rank == 0 && now() - t0 > d->timeout) {
             go_alone(d, what);
             return false;
         }
+        if (d->rank != 0 && !hears_rank0(d)) return false;
         pause_briefly(100000);
     }
 }
 
 /* ---- messages ---- */
+
+/* Start rank 0's broadcast of len bytes at data on `commands`. */
+static bool broadcast(dist_t *d, void *data, int64_t len, MPI_Request *req)
+{
+    pthread_mutex_lock(&d->calls);
+    const int rc = MPI_Ibcast(data, (int)len, MPI_BYTE, 0, d->commands, req);
+    pthread_mutex_unlock(&d->calls);
+    return rc == MPI_SUCCESS;
+}
 
 bool dist_send(dist_t *d, const dist_msg_t *msg)
 {
@@ -255,12 +425,9 @@ bool dist_send(dist_t *d, const dist_msg_t *msg)
         return false;
     }
     MPI_Request req;
-    bool sent = MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) == MPI_SUCCESS &&
-                wait_for(d, &req, "sending a command");
+    bool sent = broadcast(d, &w, (int64_t)sizeof w, &req) && wait_for(d, &req, "sending a command");
     if (sent && w.payload_len > 0)
-        sent = MPI_Ibcast(payload, (int)w.payload_len, MPI_BYTE, 0, d->commands, &req) ==
-                   MPI_SUCCESS &&
-               wait_for(d, &req, "sending a command");
+        sent = broadcast(d, payload, w.payload_len, &req) && wait_for(d, &req, "sending a command");
     free(payload);
     return sent;
 }
@@ -268,14 +435,17 @@ bool dist_send(dist_t *d, const dist_msg_t *msg)
 bool dist_receive(dist_t *d, dist_msg_t *msg)
 {
     memset(msg, 0, sizeof *msg);
+    if (d->lost_rank0) return false;
     dist_wire_header_t w;
     MPI_Request req;
     /* Idle ranks sleep between tests: a blocking MPI_Bcast would spin on the processor. */
-    if (MPI_Ibcast(&w, (int)sizeof w, MPI_BYTE, 0, d->commands, &req) != MPI_SUCCESS) return false;
+    if (!broadcast(d, &w, (int64_t)sizeof w, &req)) return false;
     for (int done = 0; !done;) {
-        if (MPI_Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
+        if (test_request(d, &req, &done) != MPI_SUCCESS) return false;
+        if (!done && !hears_rank0(d)) return false;
         if (!done) pause_briefly(1000000);
     }
+    d->heard = now();
     if (!dist_wire_is_valid_header(&w)) {
         fprintf(stderr, "tengen: mpi rank %d: a command from rank 0 is not one\n", d->rank);
         return false;
@@ -284,8 +454,7 @@ bool dist_receive(dist_t *d, dist_msg_t *msg)
     if (w.payload_len > 0) {
         payload = malloc((size_t)w.payload_len);
         if (!payload) return false;
-        if (MPI_Ibcast(payload, (int)w.payload_len, MPI_BYTE, 0, d->commands, &req) !=
-                MPI_SUCCESS ||
+        if (!broadcast(d, payload, w.payload_len, &req) ||
             !wait_for(d, &req, "receiving a command")) {
             free(payload);
             return false;
@@ -405,8 +574,11 @@ static void start_sync(dist_t *d, mcts_t *m, bool stop, bool done)
         w[SCORE_COUNT] = (uint32_t)d->scores.count[p];
     }
     mcts_export_shares(m, DIST_SHARE_DEPTH, DIST_SHARE_MIN_VISITS, write_share, d->sent);
-    if (MPI_Iallreduce(d->sent, d->sums, TABLE_WORDS, MPI_UINT32_T, MPI_SUM, d->syncs,
-                       &d->request) != MPI_SUCCESS) {
+    pthread_mutex_lock(&d->calls);
+    const int rc =
+        MPI_Iallreduce(d->sent, d->sums, TABLE_WORDS, MPI_UINT32_T, MPI_SUM, d->syncs, &d->request);
+    pthread_mutex_unlock(&d->calls);
+    if (rc != MPI_SUCCESS) {
         if (d->rank == 0) go_alone(d, "starting a sync");
         return;
     }
@@ -446,28 +618,33 @@ static bool poll_sync(dist_t *d, mcts_t *m)
 {
     const double t0 = now();
     int done = 0;
-    const int rc = MPI_Test(&d->request, &done, MPI_STATUS_IGNORE);
+    const int rc = test_request(d, &d->request, &done);
     d->sync_seconds_spent += now() - t0;
     if (rc != MPI_SUCCESS) {
         if (d->rank == 0) go_alone(d, "a sync failed");
         return false;
     }
     if (done) {
+        d->heard = now();
         finish_sync(d, m);
         return true;
     }
     if (d->rank == 0 && now() - d->started > d->timeout) go_alone(d, "sync");
+    /* Without rank 0 the sync never completes: the search ends without it. */
+    if (d->rank != 0 && !hears_rank0(d)) d->in_flight = false;
     return false;
 }
 
 /* One step of the group's search (see mcts_sync_fn). Rank 0 stops the group when its time limit
- * or stop flag ends its search; every rank counts as done when its own limit is reached. */
+ * or stop flag ends its search; every rank counts as done when its own limit is reached; another
+ * rank that no longer hears rank 0 stops at once. */
 static bool step(dist_t *d, mcts_t *m, mcts_sync_state_t st)
 {
     const bool finished = st != MCTS_SYNC_SEARCHING;
-    if (d->alone) return true; /* searching alone: this search's own limits decide */
+    if (d->alone || d->lost_rank0) return true; /* alone: this search's own limits decide */
     if (d->in_flight) {
         poll_sync(d, m);
+        if (d->lost_rank0) return true;
         if (d->alone) return finished;
         return d->group_ended;
     }
@@ -488,12 +665,12 @@ static bool sync_fn(mcts_t *m, mcts_sync_state_t st, void *user)
         /* A search that ended without the group (a decided game on this rank) first ends it
          * the usual way: every rank must run the same syncs. */
         const bool stop = d->rank == 0;
-        while (!d->alone && !d->group_ended) {
+        while (!d->alone && !d->lost_rank0 && !d->group_ended) {
             if (!step(d, m, stop ? MCTS_SYNC_STOPPED : MCTS_SYNC_PLAYOUTS_DONE))
                 pause_briefly(200000);
         }
         /* The closing sync: every thread of every rank has stopped, so the sums are final. */
-        if (!d->alone) {
+        if (!d->alone && !d->lost_rank0) {
             start_sync(d, m, false, true);
             while (d->in_flight && !poll_sync(d, m) && !d->alone)
                 pause_briefly(100000);
