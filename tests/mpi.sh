@@ -234,6 +234,7 @@ fault_session() { # fault_session SIGNAL [mpirun options...]
     local fifo=$SCRATCH/fault_in_$sig out=$SCRATCH/fault_$sig.out errf=$SCRATCH/fault_$sig.err
     mkfifo "$fifo"
     exec 7<>"$fifo"
+    : >"$out"
     (cd "$SCRATCH" && exec timeout 120 "${MPIRUN[@]:0:${#MPIRUN[@]}-2}" "$@" -np 3 "$TENGEN" gtp \
         --mpi --model none --size 9 --time 1 <&7 >"$out" 2>"$errf") &
     local job=$!
