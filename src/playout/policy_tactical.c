@@ -1,5 +1,5 @@
-/* policy_tactical.c - the tactical playout policy of tree search (policy.h): answers to the last
- * move (capture its string in atari, save own strings it put in atari unless a ladder catches
+/* policy_tactical.c - the tactical playout policy of tree search (policy.h): the retake of a ko
+ * after a threat and its answer; answers to the last move (capture its string in atari, save own strings it put in atari unless a ladder catches
  * them), else the vital point of an eye space of three to six points next to it, else a 3x3
  * pattern move next to it, else a light random move that is rarely a self-atari; Atari Go and
  * mercy endings; the move record for AMAF; ownership.
@@ -34,6 +34,16 @@
 /* Probability (in 1/1024) that the 3x3 patterns next to the last move are looked at when no
  * tactical answer applied (michi and MoGo use about 0.95). */
 #define POLICY_PATTERN_1024 972
+/* Ko fights: a side whose ko was just taken, once the ban is lifted (it played a threat and the
+ * taker answered elsewhere), takes the ko back with this probability (in 1/1024), as Pachi's
+ * playouts do (40%). Without it a playout resolves a ko by whoever first fills it, so the tree
+ * cannot tell a ko that needs threats from one that is won. 0 turns it off. */
+#ifndef POLICY_KO_RETAKE_1024
+#define POLICY_KO_RETAKE_1024 410
+#endif
+/* The retake is looked for this many moves after the ko was taken at most: a threat and its
+ * answer. */
+#define POLICY_KO_AGE 2
 
 void policy_config_default(policy_config_t *cfg, const board_t *b, int capture_goal)
 {
@@ -208,11 +218,25 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
     return p;
 }
 
+/* The ko that c may take back at `point` now that its ban is lifted: still a capture of one
+ * stone (nobody connected it), legal for c. */
+static bool can_retake_ko(const board_t *b, stone_t c, int point)
+{
+    if (board_at(b, point) != STONE_EMPTY || b->ko_point != POINT_NONE) return false;
+    if (!is_playable(b, c, point)) return false;
+    tactics_move_t t;
+    tactics_eval_move(b, c, point, &t);
+    return t.captured == 1;
+}
+
 void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_config_t *cfg,
                     int16_t *record, int max_record, policy_result_t *out)
 {
     const int cap0[3] = {0, b->captures[STONE_BLACK], b->captures[STONE_WHITE]};
     int moves = 0, passes = 0, recorded = 0;
+    /* The last ko taken: its point, the side banned from it, and the move count then. */
+    int ko_point = b->ko_point, ko_moves = 0;
+    stone_t ko_color = b->ko_color;
     out->winner = STONE_EMPTY;
     out->capped = false;
     for (;;) {
@@ -220,9 +244,20 @@ void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_co
             out->capped = true;
             break;
         }
-        const int p = policy_choose(b, c, last, rng, cfg);
+        int p = POINT_NONE;
+        if (POLICY_KO_RETAKE_1024 > 0 && ko_point != POINT_NONE && c == ko_color &&
+            moves - ko_moves <= POLICY_KO_AGE &&
+            (int)rng_below(rng, 1024) < POLICY_KO_RETAKE_1024 &&
+            can_retake_ko(b, c, ko_point))
+            p = ko_point;
+        if (p == POINT_NONE) p = policy_choose(b, c, last, rng, cfg);
         if (recorded < max_record) record[recorded++] = (int16_t)p;
         board_play(b, c, p, NULL);
+        if (b->ko_point != POINT_NONE) {
+            ko_point = b->ko_point;
+            ko_color = b->ko_color;
+            ko_moves = moves + 1; /* counting this move, as `moves` will below */
+        }
         if (p == POINT_PASS) {
             if (++passes == 2) break;
         } else {
