@@ -859,6 +859,31 @@ static void test_setup_keeps_ko_for_undo(void **state)
     game_free(g);
 }
 
+/* rules_equal: every field that changes play or counting tells rules apart; the name does not. */
+static void test_rules_equal(void **state)
+{
+    (void)state;
+    rules_t a, b;
+    assert_true(rules_preset(&a, "japanese"));
+    b = a;
+    assert_true(rules_equal(&a, &b));
+    snprintf(b.name, sizeof b.name, "custom");
+    assert_true(rules_equal(&a, &b));
+    for (int field = 0; field < 7; field++) {
+        b = a;
+        if (field == 0) b.ko = b.ko == KO_SIMPLE ? KO_POSITIONAL : KO_SIMPLE;
+        if (field == 1) b.suicide_allowed = !b.suicide_allowed;
+        if (field == 2) b.scoring = b.scoring == SCORING_AREA ? SCORING_TERRITORY : SCORING_AREA;
+        if (field == 3) b.komi += 1;
+        if (field == 4)
+            b.handicap_comp =
+                b.handicap_comp == HANDICAP_COMP_NONE ? HANDICAP_COMP_N : HANDICAP_COMP_NONE;
+        if (field == 5) b.seki_territory = !b.seki_territory;
+        if (field == 6) b.capture_goal = 1;
+        if (rules_equal(&a, &b)) fail_msg("field %d not compared", field);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -878,6 +903,7 @@ int main(void)
         cmocka_unit_test(test_legal_moves),
         cmocka_unit_test(test_set_rules_recomputes_keys),
         cmocka_unit_test(test_set_rules_then_undo_setup),
+        cmocka_unit_test(test_rules_equal),
         cmocka_unit_test(test_setup_random_reference_and_undo),
         cmocka_unit_test(test_setup_keeps_ko_for_undo),
         cmocka_unit_test(test_last_two_moves),

@@ -51,5 +51,8 @@ const char *rules_ko_name(ko_rule_t ko);
 
 /* Points white receives for a handicap of n stones under these rules (area scoring only). */
 int rules_handicap_bonus(const rules_t *r, int handicap_stones);
+/* Whether a and b play and count alike: every field but the name (a preset and a custom set
+ * with the same fields are the same rules). */
+bool rules_equal(const rules_t *a, const rules_t *b);
 
 #endif

@@ -1194,21 +1194,13 @@ void engine_join_search(engine_t *e, stone_t c, long playouts, bool move_search,
     if (out) *out = rep;
 }
 
-static bool same_rules(const rules_t *a, const rules_t *b)
-{
-    return !strcmp(a->name, b->name) && a->ko == b->ko &&
-           a->suicide_allowed == b->suicide_allowed && a->scoring == b->scoring &&
-           a->komi == b->komi && a->handicap_comp == b->handicap_comp &&
-           a->seki_territory == b->seki_territory && a->capture_goal == b->capture_goal;
-}
-
 /* Does g continue old: the same size, rules and handicap, old's entries the first of g's (the
  * position keys, points and colours alike), and only moves after them? */
 static bool continues_game(const game_t *old, const game_t *g)
 {
     const int n = game_move_count(old);
     if (game_size(g) != game_size(old) || game_handicap(g) != game_handicap(old) ||
-        !same_rules(game_rules(g), game_rules(old)) || game_move_count(g) < n)
+        !rules_equal(game_rules(g), game_rules(old)) || game_move_count(g) < n)
         return false;
     for (int i = 0; i < game_move_count(g); i++) {
         const game_move_t *b = game_move_at(g, i);

@@ -472,13 +472,6 @@ static bool collect_keys(mcts_t *m, const game_t *g)
 
 /* ---- tree identity and reuse ---- */
 
-static bool same_rules(const rules_t *a, const rules_t *b)
-{
-    return a->ko == b->ko && a->suicide_allowed == b->suicide_allowed && a->komi == b->komi &&
-           a->capture_goal == b->capture_goal && a->scoring == b->scoring &&
-           a->handicap_comp == b->handicap_comp;
-}
-
 static uint32_t find_child(const mcts_t *m, uint32_t node, int move)
 {
     const node_t *nd = &m->pool[node];
@@ -491,7 +484,7 @@ static uint32_t find_child(const mcts_t *m, uint32_t node, int move)
 static uint32_t reusable_root(const mcts_t *m, const game_t *g, stone_t c)
 {
     if (!m->root || !m->cfg.reuse_tree) return 0;
-    if (game_size(g) != m->root_size || !same_rules(game_rules(g), &m->root_rules) ||
+    if (game_size(g) != m->root_size || !rules_equal(game_rules(g), &m->root_rules) ||
         game_handicap(g) != m->root_handicap ||
         fabs(m->cfg.komi_offset - m->root_komi_offset) > MCTS_REUSE_KOMI_DRIFT)
         return 0;

@@ -101,3 +101,11 @@ int rules_handicap_bonus(const rules_t *r, int handicap_stones)
         return 0;
     }
 }
+
+bool rules_equal(const rules_t *a, const rules_t *b)
+{
+    return a->ko == b->ko && a->suicide_allowed == b->suicide_allowed &&
+           a->scoring == b->scoring && a->komi == b->komi &&
+           a->handicap_comp == b->handicap_comp && a->seki_territory == b->seki_territory &&
+           a->capture_goal == b->capture_goal;
+}
