@@ -3,12 +3,13 @@
 # machine: genmove on 9x9 and 19x19 gives a legal move; the group's root visits are the sum of the
 # ranks' own visits at every search (so the ranks' games and trees stay the same); a playout limit
 # counts all ranks' playouts together; GTP transcripts give their golden answers; loadsgf reads
-# the file on rank 0 only and the others take the game it loaded; lz-analyze
-# streams and stops at the next line; an analysis's allow reaches every rank and its scoreMean is
-# the group's; the ranks do not repeat each other's simulations; `tengen web --mpi` serves from
-# rank 0 and shares its searches, one at a time, and stops every rank; a rank that hangs or is killed does not hang rank 0; quit
-# ends every rank; when rank 0 dies the others end the job. Without mpirun, or in a build without MPI, it checks only that --mpi is refused
-# with a clear message, and says that the rest is skipped.
+# the file on rank 0 only and the others take the game it loaded; lz-analyze streams and stops at
+# the next line; an analysis's allow reaches every rank and its scoreMean is the group's; the
+# ranks do not repeat each other's simulations; `tengen web --mpi` serves from rank 0 and shares
+# its searches, one at a time, and stops every rank; a rank that hangs or is killed does not hang
+# rank 0; quit ends every rank; when rank 0 dies the others end the job. Without mpirun, or in a
+# build without MPI, it checks only that --mpi is refused with a clear message, and says that the
+# rest is skipped.
 #   bash tests/mpi.sh <path to tengen>
 source "$(dirname "$0")/common.bash"
 test_start mpi tests/gtp "$@"

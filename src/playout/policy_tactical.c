@@ -1,6 +1,6 @@
 /* policy_tactical.c - the tactical playout policy of tree search (policy.h): the retake of a ko
- * after a threat and its answer; answers to the last move (capture its string in atari, save own strings it put in atari unless a ladder catches
- * them), else the vital point of an eye space of three to six points next to it, else a 3x3
+ * after a threat and its answer; answers to the last move (capture its string in atari, save own
+ * strings it put in atari unless a ladder catches them), else the vital point of an eye space of three to six points next to it, else a 3x3
  * pattern move next to it, else a light random move that is rarely a self-atari; Atari Go and
  * mercy endings; the move record for AMAF; ownership.
  *
