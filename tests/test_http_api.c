@@ -1127,6 +1127,38 @@ static web_time_control_t time_control(const char *json)
 }
 
 /* The arithmetic of one clock under each time control: charges, views, the flag. */
+/* A stream slower than the searches: the search before's final report still goes out before the
+ * next search's reports, once; a stream opened during the next search skips it. */
+static void test_unsent_analysis(void **state)
+{
+    (void)state;
+    web_game_t g;
+    memset(&g, 0, sizeof g);
+    char first_report[] = "first, report", first_final[] = "first, final";
+    char second_report[] = "second, report";
+    g.analysis = first_report;
+    g.analysis_seq = 1;
+    uint64_t slow = 0;
+    assert_string_equal(web_game_unsent_analysis(&g, &slow), first_report);
+    assert_null(web_game_unsent_analysis(&g, &slow));
+    /* The first search ends; the second one starts and reports before the slow stream reads. */
+    g.analysis = first_final;
+    g.analysis_seq = 2;
+    g.previous_analysis = g.analysis;
+    g.previous_seq = g.analysis_seq;
+    g.analysis = second_report;
+    g.analysis_seq = 3;
+    uint64_t opened_during_second = g.previous_seq;
+    assert_string_equal(web_game_unsent_analysis(&g, &slow), first_final);
+    assert_string_equal(web_game_unsent_analysis(&g, &slow), second_report);
+    assert_null(web_game_unsent_analysis(&g, &slow));
+    assert_string_equal(web_game_unsent_analysis(&g, &opened_during_second), second_report);
+    assert_null(web_game_unsent_analysis(&g, &opened_during_second));
+    /* A stream that had sent the final already goes on with the second search. */
+    uint64_t prompt = 2;
+    assert_string_equal(web_game_unsent_analysis(&g, &prompt), second_report);
+}
+
 static void test_clock_arithmetic(void **state)
 {
     (void)state;
@@ -1406,6 +1438,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_tree_study, setup, teardown),
         cmocka_unit_test_setup_teardown(test_engine_choice, setup, teardown),
         cmocka_unit_test(test_guard),
+        cmocka_unit_test(test_unsent_analysis),
         cmocka_unit_test(test_clock_arithmetic),
         cmocka_unit_test_setup_teardown(test_clock_game, setup, teardown),
     };

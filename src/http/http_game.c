@@ -76,6 +76,7 @@ void web_game_free(web_game_t *g)
     web_clock_free(&g->clock);
     web_review_free(g);
     free(g->analysis);
+    free(g->previous_analysis);
     cJSON_Delete(g->last_analysis);
     cJSON_Delete(g->record);
     web_tree_free(g->tree);
@@ -204,6 +205,8 @@ bool web_game_unload(web_game_t *g)
         web_review_free(g);
         free(g->analysis);
         g->analysis = NULL;
+        free(g->previous_analysis);
+        g->previous_analysis = NULL;
         cJSON_Delete(g->last_analysis);
         g->last_analysis = NULL;
         cJSON_Delete(g->record);
@@ -752,6 +755,19 @@ static void publish_analysis(web_game_t *g, bool final)
     pthread_mutex_unlock(&g->lock);
 }
 
+const char *web_game_unsent_analysis(const web_game_t *g, uint64_t *seen)
+{
+    if (g->previous_analysis && g->previous_seq > *seen) {
+        *seen = g->previous_seq;
+        return g->previous_analysis;
+    }
+    if (g->analysis && g->analysis_seq != *seen) {
+        *seen = g->analysis_seq;
+        return g->analysis;
+    }
+    return NULL;
+}
+
 /* The engine's report callback, on the pool thread: keep the latest report, publish it at most
  * every WEB_ANALYSIS_INTERVAL (the search's last report is published again, final, when it
  * returns). */
@@ -881,7 +897,9 @@ void web_game_run_job(web_game_t *g)
         if (!past) job = WEB_JOB_NONE; /* out of memory: nothing is searched */
     }
     g->search_color = c;
-    free(g->analysis);
+    free(g->previous_analysis);
+    g->previous_analysis = g->analysis;
+    g->previous_seq = g->analysis_seq;
     g->analysis = NULL;
     g->analysis_time = 0;
     /* The AI's clock runs while it searches, and the engine plans its time from it. */

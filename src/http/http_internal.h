@@ -271,6 +271,12 @@ typedef struct web_game {
     uint64_t analysis_seq; /* +1 at every analysis published */
     char *analysis;        /* data of the latest analysis event of the current search, or NULL */
     double analysis_time;  /* monotonic seconds of its publication */
+    /* The search before's last analysis event (its final report), kept from the next search's
+     * start until the one after: a stream that had not sent it yet sends it before the new
+     * search's reports, so no reader misses the end of an analysis. previous_seq is the
+     * analysis_seq at that start (previous_analysis may be NULL). */
+    char *previous_analysis;
+    uint64_t previous_seq;
     cJSON *last_analysis;  /* the last search's summary (state "last_analysis"), or NULL */
     /* What the imported file said: {"players", "info", "comments", "variations_dropped"} as the
      * state shows them (web_store_record), or NULL. Freed while unloaded: the file has it. */
@@ -429,6 +435,9 @@ bool web_game_unload(web_game_t *g);
  * counted by web_reserve): its engine, settings, dead stones, statistics, last analysis, times
  * and its count as loaded. fresh keeps only its shell: drop it with web_game_unref. */
 void web_game_adopt(web_game_t *g, web_game_t *fresh);
+/* The analysis event a stream that has sent up to *seen sends next, or NULL; *seen is advanced.
+ * The search before's final report comes before the current search's. Under the lock. */
+const char *web_game_unsent_analysis(const web_game_t *g, uint64_t *seen);
 /* Apply g->ai to the engine's settings. */
 void web_game_apply_ai(web_game_t *g);
 /* The summary of the last search kept by the state and TGWEB, from an analysis event (see

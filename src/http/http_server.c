@@ -270,9 +270,9 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
             }
             /* After the first state, a pending analysis goes first: it belongs to the search
              * that came before the state change (the AI's move). */
-            if (s->state_seen && g->analysis && g->analysis_seq != s->analysis_seen) {
-                s->analysis_seen = g->analysis_seq;
-                stream_set(s, "analysis", g->analysis);
+            const char *analysis = NULL;
+            if (s->state_seen && (analysis = web_game_unsent_analysis(g, &s->analysis_seen))) {
+                stream_set(s, "analysis", analysis);
                 break;
             }
             if (g->state_seq != s->state_seen) {
@@ -284,9 +284,8 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
                 free(text);
                 break;
             }
-            if (g->analysis && g->analysis_seq != s->analysis_seen) {
-                s->analysis_seen = g->analysis_seq;
-                stream_set(s, "analysis", g->analysis);
+            if ((analysis = web_game_unsent_analysis(g, &s->analysis_seen))) {
+                stream_set(s, "analysis", analysis);
                 break;
             }
             /* A review's progress: its whole data, as the state's "review" (it is small). */
@@ -350,7 +349,7 @@ static enum MHD_Result serve_stream(web_t *w, struct MHD_Connection *c, const ch
     s->g = g;
     pthread_mutex_lock(&g->lock);
     /* The latest analysis only if it belongs to the search in progress. */
-    s->analysis_seen = g->thinking ? 0 : g->analysis_seq;
+    s->analysis_seen = g->thinking ? g->previous_seq : g->analysis_seq;
     s->review_seen = g->review_seq; /* the first state has the review */
     pthread_mutex_unlock(&g->lock);
     return web_queue_event_stream(c, stream_read, stream_free, s);

@@ -78,10 +78,10 @@ static bool next_game_event(team_stream_t *s)
         if (text) stream_set(s, "game", text);
         free(text);
         sent = text != NULL;
-    } else if (s->analysis && g->analysis && g->analysis_seq != s->analysis_seen) {
-        s->analysis_seen = g->analysis_seq;
-        stream_set(s, "analysis", g->analysis);
-        sent = true;
+    } else if (s->analysis) {
+        const char *analysis = web_game_unsent_analysis(g, &s->analysis_seen);
+        if (analysis) stream_set(s, "analysis", analysis);
+        sent = analysis != NULL;
     }
     pthread_mutex_unlock(&g->lock);
     return sent;
@@ -151,7 +151,7 @@ int web_team_serve_stream(web_t *w, struct MHD_Connection *c, const char *id, co
     s->last_sent = web_now();
     s->state_seen = UINT64_MAX; /* the game's state goes out first */
     pthread_mutex_lock(&g->lock);
-    s->analysis_seen = g->thinking ? 0 : g->analysis_seq;
+    s->analysis_seen = g->thinking ? g->previous_seq : g->analysis_seq;
     pthread_mutex_unlock(&g->lock);
     return web_queue_event_stream(c, stream_read, stream_free, s);
 }
