@@ -1,6 +1,7 @@
 /* policy_tactical.c - the tactical playout policy of tree search (policy.h): the retake of a ko
  * after a threat and its answer; answers to the last move (capture its string in atari, save own
- * strings it put in atari unless a ladder catches them), else the vital point of an eye space of three to six points next to it, else a 3x3
+ * strings it put in atari unless a ladder catches them, sometimes an atari in a capturing race
+ * it started), else the vital point of an eye space of three to six points next to it, else a 3x3
  * pattern move next to it, else a light random move that is rarely a self-atari; Atari Go and
  * mercy endings; the move record for AMAF; ownership.
  *
@@ -44,6 +45,12 @@
 /* The retake is looked for this many moves after the ko was taken at most: a threat and its
  * answer. */
 #define POLICY_KO_AGE 2
+/* Capturing races: after the last move, the mover's strings next to it with three or four
+ * liberties put a neighbouring opponent string of two liberties in atari with this probability
+ * (in 1/1024; Pachi's nlib check, 25%). A race is lost by the side that waits one move too long. */
+#ifndef POLICY_NLIB_1024
+#define POLICY_NLIB_1024 256
+#endif
 
 void policy_config_default(policy_config_t *cfg, const board_t *b, int capture_goal)
 {
@@ -134,6 +141,40 @@ static int pattern_move(const board_t *b, stone_t c, int last, rng_t *rng, const
     return n ? cand[rng_below(rng, (uint32_t)n)] : POINT_NONE;
 }
 
+/* The nlib answer (POLICY_NLIB_1024): an atari on an opponent string of two liberties next to
+ * one of c's strings of three or four liberties next to the last move, at a liberty that is not
+ * a self-atari; POINT_NONE if none. */
+static int race_move(const board_t *b, stone_t c, int last, rng_t *rng)
+{
+    const int s = b->stride;
+    const int around[8] = {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1};
+    const stone_t o = stone_other(c);
+    int cand[16], n = 0, seen = 0;
+    for (int i = 0; i < 8 && n < 14; i++) {
+        const int q = last + around[i];
+        if (board_at(b, q) != c) continue;
+        const int h = board_chain_head(b, q);
+        const int libs = board_liberties(b, h);
+        if (libs < 3 || libs > 4 || h == seen) continue;
+        seen = h;
+        int st = h;
+        do {
+#pragma GCC unroll 4
+            for (int d = 0; d < 4; d++) {
+                const int e = st + board_neighbor_offset(b, d);
+                if (board_at(b, e) != o || board_liberties(b, e) != 2) continue;
+                int l[2];
+                board_chain_liberty_list(b, e, l, 2);
+                for (int j = 0; j < 2 && n < 16; j++)
+                    if (is_playable(b, c, l[j]) && !tactics_is_self_atari(b, c, l[j]))
+                        cand[n++] = l[j];
+            }
+            st = b->next[st];
+        } while (st != h && n < 14);
+    }
+    return n ? cand[rng_below(rng, (uint32_t)n)] : POINT_NONE;
+}
+
 /* With a move model: one of the empty points next to `last`, chosen with probability in
  * proportion to the playout head's gamma among the playable ones stronger than a move in open
  * space; POINT_NONE if none is. */
@@ -190,6 +231,10 @@ int policy_choose(const board_t *b, stone_t c, int last, rng_t *rng, const polic
         if (rng_below(rng, 1024) < POLICY_TACTICS_1024) {
             const int p = answer_last_move(b, c, last, rng);
             if (p != POINT_NONE) return p;
+            if (POLICY_NLIB_1024 > 0 && (int)rng_below(rng, 1024) < POLICY_NLIB_1024) {
+                const int r = race_move(b, c, last, rng);
+                if (r != POINT_NONE) return r;
+            }
             const int v = nakade_move(b, c, last);
             if (v != POINT_NONE) return v;
         }
