@@ -38,9 +38,9 @@ play w g7
 play w g3
 play w h5
 20 reg_genmove b
-#? [G5]*
-# Known failure since the playouts fight kos: at 2,000 playouts G5 at five seeds of 1 to 8 (C2 at
-# seed 1, with G5 at 25 visits), at 10,000 G5 at seeds 1 to 3.
+#? [G5]
+# At 2,000 playouts G5 at six seeds of 1 to 8 (G4 at seeds 7 and 8); before the playouts' atari
+# in capturing races, five (C2 at seed 1), and a known failure.
 
 # 7x7, two white strings in atari: A5-B5-C5 (liberty D5) cuts black's top group, which has only
 # the eye A7, from the bottom group; C2 (liberty C1) is dead anyway. Black D5 captures the three
