@@ -1126,7 +1126,6 @@ static web_time_control_t time_control(const char *json)
     return tc;
 }
 
-/* The arithmetic of one clock under each time control: charges, views, the flag. */
 /* A stream slower than the searches: the search before's final report still goes out before the
  * next search's reports, once; a stream opened during the next search skips it. */
 static void test_unsent_analysis(void **state)
@@ -1159,6 +1158,7 @@ static void test_unsent_analysis(void **state)
     assert_string_equal(web_game_unsent_analysis(&g, &prompt), second_report);
 }
 
+/* The arithmetic of one clock under each time control: charges, views, the flag. */
 static void test_clock_arithmetic(void **state)
 {
     (void)state;

@@ -3,7 +3,8 @@
  * A side whose ko was just taken takes it back, once the ban is lifted, in a good share of the
  * playouts (a threat, its answer, the retake), counted over many seeded playouts: a random move
  * would hit the ko point in about one playout of sixty on 9x9. A side whose string the last move
- * left with three liberties puts a neighbouring string of two in atari in about a fifth of the draws. */
+ * left with three liberties puts a neighbouring string of two in atari in about a fifth of the
+ * draws. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -74,6 +74,14 @@ static bool is_playable(const board_t *b, stone_t c, int p)
     return playout_is_candidate(b, c, p);
 }
 
+/* The offsets of the eight points around a point, row by row from the upper left. */
+static inline void eight_around(const board_t *b, int around[8])
+{
+    const int s = b->stride;
+    const int offsets[8] = {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1};
+    memcpy(around, offsets, sizeof offsets);
+}
+
 /* Tactical answers to the opponent's last move at `last`: capture its string if in atari, else
  * save one of c's strings next to it that is in atari. POINT_NONE if none applies. */
 static int answer_last_move(const board_t *b, stone_t c, int last, rng_t *rng)
@@ -120,8 +128,8 @@ static int nakade_move(const board_t *b, stone_t c, int last)
  * pattern and are playable without self-atari; POINT_NONE if none. */
 static int pattern_move(const board_t *b, stone_t c, int last, rng_t *rng, const uint8_t *table)
 {
-    const int s = b->stride;
-    const int around[8] = {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1};
+    int around[8];
+    eight_around(b, around);
     /* First the points that are empty and match, as a mask, without branches: both tests are
      * close to coin flips in a playout and mispredicted branches cost more than the eight table
      * lookups. The key of a point that is not empty (maybe a border point) is meaningless but
@@ -146,8 +154,8 @@ static int pattern_move(const board_t *b, stone_t c, int last, rng_t *rng, const
  * a self-atari; POINT_NONE if none. */
 static int race_move(const board_t *b, stone_t c, int last, rng_t *rng)
 {
-    const int s = b->stride;
-    const int around[8] = {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1};
+    int around[8];
+    eight_around(b, around);
     const stone_t o = stone_other(c);
     int cand[16], n = 0, seen = 0;
     for (int i = 0; i < 8 && n < 14; i++) {
@@ -181,8 +189,8 @@ static int race_move(const board_t *b, stone_t c, int last, rng_t *rng)
 static int learned_move(const board_t *b, stone_t c, int last, rng_t *rng,
                         const policy_config_t *cfg)
 {
-    const int s = b->stride;
-    const int around[8] = {-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1};
+    int around[8];
+    eight_around(b, around);
     int cand[8], n = 0;
     float weight[8], total = 0;
     for (int i = 0; i < 8; i++) {
