@@ -802,21 +802,19 @@ static bool ensure_children(mcts_t *m, uint32_t node, const board_t *b, stone_t 
 /* ---- selection and backup ---- */
 
 /* The blended value of a child (mcts_params.h); `lost` virtual games lost on top (virtual loss).
- * Every term is exact in float and double alike, so this equals the single-threaded float
- * formula it replaced. */
+ * With k = 1 + a / MCTS_RAVE_EQUIV, beta = a / (a + k n), so (1 - beta) w / n + beta r is
+ * (k w + a r) / (a + k n): one division instead of four, in the loop over every child of every
+ * node of the descent. */
 static inline double child_value(const mcts_t *m, const node_share_t *shares, uint32_t i,
                                  double lost)
 {
     const node_t *ch = &m->pool[i];
     const double n = (double)visits_in(m, shares, i) + ch->prior_visits + lost;
     const double w = (double)wins2_in(m, shares, i) * 0.5 + ch->prior_wins;
-    double v = n > 0 ? w / n : 0.5;
     const double a = amaf_visits_in(m, shares, i);
-    if (a > 0) {
-        const double beta = a / (a + n + n * a / MCTS_RAVE_EQUIV);
-        v = (1 - beta) * v + beta * ((double)amaf_wins2_in(m, shares, i) * 0.5 / a);
-    }
-    return v;
+    const double k = 1.0 + a * (1.0 / MCTS_RAVE_EQUIV);
+    const double den = a + k * n;
+    return den > 0 ? (k * w + (double)amaf_wins2_in(m, shares, i) * 0.5) / den : 0.5;
 }
 
 /* The child of node to descend to; shares as in visits_in. Inlined into each of select_child's
