@@ -31,6 +31,9 @@ status=$?
     "$SCRATCH/err" || err "web --mpi outside mpirun: status $status, '$(cat "$SCRATCH/err")'"
 "$TENGEN" gtp --mpi-sync 50 </dev/null 2>"$SCRATCH/err"
 [ $? = 2 ] && grep -q 'needs --mpi' "$SCRATCH/err" || err "--mpi-sync without --mpi accepted"
+"$TENGEN" web --mpi-silence 30 </dev/null 2>"$SCRATCH/err2"
+[ $? = 2 ] && grep -q 'mpi-silence needs --mpi' "$SCRATCH/err2" ||
+    err "web --mpi-silence without --mpi accepted"
 if grep -q 'built without MPI' "$SCRATCH/err" ||
     "$TENGEN" gtp --mpi </dev/null 2>&1 | grep -q 'built without MPI'; then
     echo "note: this tengen was built without MPI: the distributed tests are skipped"
@@ -274,20 +277,21 @@ fault_session KILL --enable-recovery
 
 # ---- rank 0's death: the other ranks notice and end the job ----
 # With --enable-recovery mpirun keeps the job when rank 0 dies. Rank 0 sends the others a
-# heartbeat every second whatever it does, and a rank that hears nothing from it for 10 s ends
-# the job. A GUI silent for longer (12 s here) must not end it: the next genmove is still the
-# group's. Then rank 0 is killed: the job ends within those 10 s and a margin, where the other
-# ranks would wait for rank 0's next message for ever.
+# heartbeat every second whatever it does, and a rank that hears nothing from it for
+# --mpi-silence seconds (6 here, 10 by default) ends the job. A GUI silent for longer (8 s here)
+# must not end it: the next genmove is still the group's. Then rank 0 is killed: the job ends
+# within those 6 s and a margin, where the other ranks would wait for rank 0's next message for
+# ever.
 mkfifo "$SCRATCH/rank0_in"
 exec 7<>"$SCRATCH/rank0_in"
 : >"$SCRATCH/rank0.out"
 (cd "$SCRATCH" && exec timeout 120 "${MPIRUN[@]:0:${#MPIRUN[@]}-2}" --enable-recovery -np 3 \
-    "$TENGEN" gtp --mpi --model none --size 9 --playouts 600 <&7 >"$SCRATCH/rank0.out" \
-    2>"$SCRATCH/rank0.err") &
+    "$TENGEN" gtp --mpi --mpi-silence 6 --model none --size 9 --playouts 600 <&7 \
+    >"$SCRATCH/rank0.out" 2>"$SCRATCH/rank0.err") &
 job=$!
 echo '1 genmove b' >&7
 for _ in $(seq 1 300); do grep -q '^=1' "$SCRATCH/rank0.out" && break; sleep 0.1; done
-sleep 12
+sleep 8
 echo '2 genmove w' >&7
 for _ in $(seq 1 300); do grep -q '^=2' "$SCRATCH/rank0.out" && break; sleep 0.1; done
 grep -Eq '^=2 ([A-HJ][1-9]|pass)$' "$SCRATCH/rank0.out" ||
@@ -308,10 +312,10 @@ else
     if kill -0 "$job" 2>/dev/null; then
         err "rank 0's death: the job still runs $((SECONDS - t0)) s after rank 0 died"
         kill "$job" 2>/dev/null
-    elif [ $((SECONDS - t0)) -gt 25 ]; then
+    elif [ $((SECONDS - t0)) -gt 21 ]; then
         err "rank 0's death: the job took $((SECONDS - t0)) s to end"
     fi
-    grep -q 'nothing from rank 0 for 10 s' "$SCRATCH/rank0.err" ||
+    grep -q 'nothing from rank 0 for 6 s' "$SCRATCH/rank0.err" ||
         err "rank 0's death: nothing said on stderr: $(tail -3 "$SCRATCH/rank0.err")"
 fi
 wait "$job" 2>/dev/null

@@ -27,6 +27,10 @@
 
 /* The default interval between two syncs of a search, in seconds (--mpi-sync, in ms). */
 #define DIST_DEFAULT_SYNC_SECONDS 0.1
+/* Seconds without a word from rank 0 (heartbeats come every second) after which another rank
+ * takes it for dead or hung and ends the job: many heartbeats, so that a loaded machine does not
+ * pass for a dead rank 0. */
+#define DIST_DEFAULT_SILENCE_SECONDS 10.0
 
 typedef struct dist dist_t;
 
@@ -62,10 +66,11 @@ typedef struct dist_msg {
 /* Was this tengen built with MPI? */
 bool dist_is_built(void);
 
-/* Join the MPI job (MPI_Init) with sync_seconds between syncs; rank 0 starts its heartbeats. NULL
+/* Join the MPI job (MPI_Init) with sync_seconds between syncs; rank 0 starts its heartbeats, and
+ * the other ranks end the job after silence_seconds without a word from it. NULL
  * after writing a message of at most err_len bytes to err when tengen was built without MPI, was
  * not started by mpirun (a job of one process), or MPI fails. */
-dist_t *dist_start(double sync_seconds, char *err, size_t err_len);
+dist_t *dist_start(double sync_seconds, double silence_seconds, char *err, size_t err_len);
 /* Leave the job (MPI_Finalize) and free d. After rank 0 gave the others up, or another rank lost
  * rank 0, it ends the whole job instead (MPI_Abort): a rank that does not answer could not be
  * waited for. */

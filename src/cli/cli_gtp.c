@@ -31,7 +31,7 @@ int cli_gtp(int argc, char **argv)
     dist_t *dist = NULL;
     if (dist_opts.mpi) {
         char err[256];
-        dist = dist_start(dist_opts.sync_seconds, err, sizeof err);
+        dist = dist_start(dist_opts.sync_seconds, dist_opts.silence_seconds, err, sizeof err);
         if (!dist) {
             fprintf(stderr, "tengen gtp: --mpi: %s\n", err);
             return 2;

@@ -34,6 +34,7 @@ enum {
     OPT_MODEL,
     OPT_MPI, /* `tengen gtp` only, from here on */
     OPT_MPI_SYNC,
+    OPT_MPI_SILENCE,
     OPT_COUNT
 };
 
@@ -85,6 +86,9 @@ static const cli_opt_t GAME_OPTS[OPT_COUNT] = {
                  "docs/distributed.md)"},
     [OPT_MPI_SYNC] = {"mpi-sync", CLI_OPT_INT, 1, 60000, "MS", NULL,
                       "with --mpi: milliseconds between two syncs of the search (default 100)"},
+    [OPT_MPI_SILENCE] = {"mpi-silence", CLI_OPT_INT, 3, 86400, "S", NULL,
+                         "with --mpi: seconds without a word from rank 0 (it sends one every "
+                         "second) after which the other ranks end the job (default 10)"},
 };
 
 static void print_usage(const char *command, const char *about, int default_size, int n)
@@ -158,10 +162,12 @@ static cli_args_result_t parse_options(int argc, char **argv, const char *comman
         dist->mpi = v[OPT_MPI].given;
         dist->sync_seconds =
             cli_args_number(&v[OPT_MPI_SYNC], 1000 * DIST_DEFAULT_SYNC_SECONDS) / 1000;
-        if (v[OPT_MPI_SYNC].given && !dist->mpi) {
-            fprintf(stderr, "tengen %s: --mpi-sync needs --mpi\n", command);
-            return CLI_ARGS_ERROR;
-        }
+        dist->silence_seconds = cli_args_number(&v[OPT_MPI_SILENCE], DIST_DEFAULT_SILENCE_SECONDS);
+        for (int o = OPT_MPI_SYNC; o <= OPT_MPI_SILENCE; o++)
+            if (v[o].given && !dist->mpi) {
+                fprintf(stderr, "tengen %s: --%s needs --mpi\n", command, GAME_OPTS[o].name);
+                return CLI_ARGS_ERROR;
+            }
     }
     return CLI_ARGS_OK;
 }

@@ -1,7 +1,7 @@
 /* cli_options.h - the game options shared by `tengen gtp` and `tengen play` (--rules, --ko,
  * --suicide, --komi, --size) and the engine options of both (--engine, --playouts,
  * --time, --seed, --resign, --memory, --playout-policy, --threads, --ponder, --ab-eval), and
- * `tengen gtp`'s --mpi and --mpi-sync, one table parsed by cli_args.h. */
+ * `tengen gtp`'s --mpi, --mpi-sync and --mpi-silence, one table parsed by cli_args.h. */
 #ifndef TENGEN_CLI_OPTIONS_H
 #define TENGEN_CLI_OPTIONS_H
 
@@ -40,9 +40,10 @@ cli_args_result_t cli_parse_engine_options(int argc, char **argv, const char *co
 typedef struct cli_dist_options {
     bool mpi;            /* --mpi */
     double sync_seconds; /* --mpi-sync, in seconds */
+    double silence_seconds; /* --mpi-silence */
 } cli_dist_options_t;
 
-/* The engine options plus --mpi and --mpi-sync (`tengen gtp`). */
+/* The engine options plus --mpi, --mpi-sync and --mpi-silence (`tengen gtp`). */
 cli_args_result_t cli_parse_gtp_options(int argc, char **argv, const char *command,
                                         const char *about, int default_size,
                                         cli_game_options_t *out, engine_settings_t *engine,

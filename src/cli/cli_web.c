@@ -25,6 +25,7 @@ enum {
     WO_MODEL,
     WO_MPI,
     WO_MPI_SYNC,
+    WO_MPI_SILENCE,
     WO_COUNT
 };
 
@@ -56,6 +57,9 @@ static const cli_opt_t WEB_OPTS[WO_COUNT] = {
                 "--mpi; docs/distributed.md)"},
     [WO_MPI_SYNC] = {"mpi-sync", CLI_OPT_INT, 1, 60000, "MS", NULL,
                      "with --mpi: milliseconds between two syncs of a search (default 100)"},
+    [WO_MPI_SILENCE] = {"mpi-silence", CLI_OPT_INT, 3, 86400, "S", NULL,
+                        "with --mpi: seconds without a word from rank 0 (it sends one every "
+                        "second) after which the other ranks end the job (default 10)"},
 };
 
 static void web_usage(void)
@@ -93,10 +97,11 @@ int cli_web(int argc, char **argv)
     cfg.max_loaded = (int)cli_args_number(&v[WO_MAX_LOADED], cfg.max_loaded);
     cfg.max_loaded_mb = (int)cli_args_number(&v[WO_MAX_LOADED_MB], cfg.max_loaded_mb);
     if (!cli_model_resolve(v[WO_MODEL].text, "web", &cfg.model)) return 2;
-    if (v[WO_MPI_SYNC].given && !v[WO_MPI].given) {
-        fprintf(stderr, "tengen web: --mpi-sync needs --mpi\n");
-        return 2;
-    }
+    for (int o = WO_MPI_SYNC; o <= WO_MPI_SILENCE; o++)
+        if (v[o].given && !v[WO_MPI].given) {
+            fprintf(stderr, "tengen web: --%s needs --mpi\n", WEB_OPTS[o].name);
+            return 2;
+        }
     if (!v[WO_MPI].given) return web_run(&cfg);
     /* SIGINT and SIGTERM, which mpirun passes to every rank, must not reach MPI's own threads
      * (made now) with their default action: rank 0's server waits for them (web_run), and the
@@ -108,7 +113,9 @@ int cli_web(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     char err[256];
     const double sync_ms = cli_args_number(&v[WO_MPI_SYNC], 1000 * DIST_DEFAULT_SYNC_SECONDS);
-    dist_t *d = dist_start(sync_ms / 1000, err, sizeof err);
+    dist_t *d = dist_start(sync_ms / 1000,
+                           cli_args_number(&v[WO_MPI_SILENCE], DIST_DEFAULT_SILENCE_SECONDS), err,
+                           sizeof err);
     if (!d) {
         fprintf(stderr, "tengen web: --mpi: %s\n", err);
         return 2;

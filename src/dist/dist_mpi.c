@@ -49,9 +49,6 @@
 #define DIST_TIMEOUT_SYNCS 20   /* ... or this many sync intervals */
 #define DIST_RANK_SEED 0x9e3779b97f4a7c15ULL /* times the rank, mixed into a rank's seed */
 #define DIST_HEARTBEAT_SECONDS 1             /* rank 0 tells the others it lives this often */
-/* Seconds without a word from rank 0 after which another rank takes it for dead (or hung) and
- * ends the job: many heartbeats, so that a loaded machine does not pass for a dead rank 0. */
-#define DIST_RANK0_SILENCE 10.0
 #define HEARTBEAT_TAG 1
 
 /* The table's words: control, ownership, then the slots. */
@@ -91,6 +88,7 @@ struct dist {
     /* The other ranks: when rank 0 was last heard (a heartbeat, a message, a sync), and whether
      * it has been silent too long: then every wait gives up at once and the job ends. */
     double heard;
+    double silence; /* seconds of silence that end the job (dist_start's silence_seconds) */
     bool lost_rank0;
 
     /* The search in progress. */
@@ -215,7 +213,7 @@ static void stop_heartbeats(dist_t *d)
 }
 
 /* The other ranks: take the heartbeats that have come. False once rank 0 has been silent for
- * DIST_RANK0_SILENCE seconds (said on stderr, once): from then on every wait gives up. */
+ * d->silence seconds (said on stderr, once): from then on every wait gives up. */
 static bool hears_rank0(dist_t *d)
 {
     if (d->lost_rank0) return false;
@@ -231,16 +229,16 @@ static bool hears_rank0(dist_t *d)
         if (!took) break;
         d->heard = now();
     }
-    if (now() - d->heard <= DIST_RANK0_SILENCE) return true;
+    if (now() - d->heard <= d->silence) return true;
     d->lost_rank0 = true;
     fprintf(stderr,
             "tengen: mpi rank %d: nothing from rank 0 for %.0f s: it is dead or hangs; ending the "
             "job\n",
-            d->rank, DIST_RANK0_SILENCE);
+            d->rank, d->silence);
     return false;
 }
 
-dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
+dist_t *dist_start(double sync_seconds, double silence_seconds, char *err, size_t err_len)
 {
     /* MPI_Init outside mpirun would make a job of one process (slowly): say what is wrong. */
     if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMIX_RANK") && !getenv("PMI_RANK")) {
@@ -295,6 +293,7 @@ dist_t *dist_start(double sync_seconds, char *err, size_t err_len)
     d->sync_seconds = sync_seconds;
     d->timeout = DIST_TIMEOUT_SYNCS * sync_seconds;
     if (d->timeout < DIST_MIN_TIMEOUT) d->timeout = DIST_MIN_TIMEOUT;
+    d->silence = silence_seconds;
     d->heard = now();
     if (d->rank == 0 && !start_heartbeats(d)) {
         /* The others already wait for rank 0's messages: the job cannot go on. */
