@@ -71,12 +71,14 @@ test-sanitize: deps
 	cmake --build build-sanitize -j $(JOBS)
 	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 TENGEN_TEST_SCALE=4 ctest --output-on-failure -j $(JOBS)
 
-# ThreadSanitizer on the search tests (test_mcts_threads runs 2 to 4 threads; test_mcts_share 2). TSan cannot be
-# combined with ASan, hence its own build.
+# ThreadSanitizer on the search tests (test_mcts_threads runs 2 to 4 threads; test_mcts_share 2), and on
+# tests/mpi.sh: every rank's threads (the search's, rank 0's heartbeats, the GTP reader). TSan cannot be
+# combined with ASan, hence its own build; tests/tsan.supp names what it reports inside Open MPI.
 test-tsan: deps
 	cmake -S . -B build-tsan -DTENGEN_TSAN=ON -DTENGEN_TESTS=ON >/dev/null
-	cmake --build build-tsan -j $(JOBS) --target test_mcts test_mcts_threads test_mcts_share
+	cmake --build build-tsan -j $(JOBS) --target test_mcts test_mcts_threads test_mcts_share tengen
 	cd build-tsan && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" TENGEN_TEST_SCALE=4 ctest --output-on-failure -R '^test_mcts'
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp" bash tests/mpi.sh build-tsan/tengen
 
 test-clang: deps
 	CC=clang cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DTENGEN_TESTS=ON >/dev/null

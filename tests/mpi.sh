@@ -163,12 +163,17 @@ while IFS= read -r line; do
     printf '%s %s\n' "$(date +%s.%N)" "$line"
 done <"$SCRATCH/analyze_fifo" >"$SCRATCH/analyze_out" &
 reader=$!
-# The 3 s of analysis count from its first answer (starting three ranks takes seconds).
+# The analysis runs until it has written three lines, at least 3 s from its first answer
+# (starting three ranks takes seconds, and more under a sanitizer).
 {
     echo '1 boardsize 9'
     echo '2 lz-analyze 10'
     for _ in $(seq 1 600); do grep -q ' =2' "$SCRATCH/analyze_out" && break; sleep 0.1; done
     sleep 3
+    for _ in $(seq 1 600); do
+        [ "$(grep -c ' info move ' "$SCRATCH/analyze_out")" -ge 3 ] && break
+        sleep 0.1
+    done
     date +%s.%N >"$SCRATCH/stop_sent"
     echo '3 name'
     sleep 1
