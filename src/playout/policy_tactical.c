@@ -20,7 +20,9 @@
  * another move drawn. Not 1: throw-ins and nakade need single-stone self-ataris sometimes;
  * self-ataris of two or more stones are rejected unless they kill from the inside
  * (POLICY_NAKADE_SACRIFICE). michi uses 0.9 for all sizes. */
+#ifndef POLICY_SELF_ATARI_REJECT_1024
 #define POLICY_SELF_ATARI_REJECT_1024 922
+#endif
 /* Take a random self-atari of two to six stones that kills from the inside
  * (tactics_is_nakade_sacrifice), as Pachi's playouts do: otherwise a group with one big eye that
  * the attacker must fill lives in every playout. 0 rejects them like the other big ones. */
@@ -34,7 +36,9 @@
 #define POLICY_TACTICS_1024 922
 /* Probability (in 1/1024) that the 3x3 patterns next to the last move are looked at when no
  * tactical answer applied (michi and MoGo use about 0.95). */
+#ifndef POLICY_PATTERN_1024
 #define POLICY_PATTERN_1024 972
+#endif
 /* Ko fights: a side whose ko was just taken, once the ban is lifted (it played a threat and the
  * taker answered elsewhere), takes the ko back with this probability (in 1/1024), as Pachi's
  * playouts do (40%). Without it a playout resolves a ko by whoever first fills it, so the tree
@@ -44,7 +48,9 @@
 #endif
 /* The retake is looked for this many moves after the ko was taken at most: a threat and its
  * answer. */
+#ifndef POLICY_KO_AGE
 #define POLICY_KO_AGE 2
+#endif
 /* Capturing races: after the last move, the mover's strings next to it with three or four
  * liberties put a neighbouring opponent string of two liberties in atari with this probability
  * (in 1/1024; Pachi's nlib check, 25%). A race is lost by the side that waits one move too long. */
@@ -52,12 +58,20 @@
 #define POLICY_NLIB_1024 256
 #endif
 
+/* The mercy rule: a playout ends, won, when one side has captured a POLICY_MERCY_DIV-th of the
+ * board's points (at least 4) more than the other since it began. It saves the playout moves of
+ * a position already decided; 0 turns it off. */
+#ifndef POLICY_MERCY_DIV
+#define POLICY_MERCY_DIV 5
+#endif
+
 void policy_config_default(policy_config_t *cfg, const board_t *b, int capture_goal)
 {
     cfg->tactical = true;
     cfg->patterns = pattern3_table();
     cfg->capture_goal = capture_goal;
-    cfg->mercy = b->size * b->size / 5 > 4 ? b->size * b->size / 5 : 4;
+    cfg->mercy = POLICY_MERCY_DIV == 0 ? 0
+                 : b->size * b->size / POLICY_MERCY_DIV > 4 ? b->size * b->size / POLICY_MERCY_DIV : 4;
     cfg->max_moves = playout_default_max_moves(b);
     cfg->model = NULL;
     cfg->model_reference = 1;
