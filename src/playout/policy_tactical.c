@@ -70,8 +70,8 @@ void policy_config_default(policy_config_t *cfg, const board_t *b, int capture_g
     cfg->tactical = true;
     cfg->patterns = pattern3_table();
     cfg->capture_goal = capture_goal;
-    cfg->mercy = POLICY_MERCY_DIV == 0 ? 0
-                 : b->size * b->size / POLICY_MERCY_DIV > 4 ? b->size * b->size / POLICY_MERCY_DIV : 4;
+    const int share = POLICY_MERCY_DIV > 0 ? b->size * b->size / POLICY_MERCY_DIV : 0;
+    cfg->mercy = POLICY_MERCY_DIV > 0 && share < 4 ? 4 : share;
     cfg->max_moves = playout_default_max_moves(b);
     cfg->model = NULL;
     cfg->model_reference = 1;
