@@ -22,8 +22,13 @@ static void check_policy(const model_t *m, const board_t *b, stone_t c, int last
 {
     int points[BOARD_MAX_POINTS + 1];
     float probs[BOARD_MAX_POINTS + 1];
+    /* An ownership spread over [-1, 1], so the owner group's every value is read. */
+    float owner[BOARD_MAX_POINTS];
+    for (int p = 0; p < BOARD_MAX_POINTS; p++)
+        owner[p] = (float)(p * 37 % 21 - 10) / 10.0f;
     for (int h = 0; h < MODEL_HEADS; h++) {
-        const int n = model_policy(m, (model_head_t)h, b, c, last, POINT_NONE, points, probs);
+        const int n = model_policy(m, (model_head_t)h, b, c, last, POINT_NONE, h ? NULL : owner,
+                                   points, probs);
         check(n > 0, "no move in the policy");
         double sum = 0;
         for (int i = 0; i < n; i++) {

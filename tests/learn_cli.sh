@@ -45,10 +45,18 @@ else
 fi
 if head -n 1 "$SCRATCH/m.model" | grep -qx 'tengen-model 1' &&
     grep -q '^head playout$' "$SCRATCH/m.model" && grep -q '^group spatial ' "$SCRATCH/m.model" &&
-    [ ! -e "$SCRATCH/m.model.tree.ckpt" ]; then
+    grep -q '^group owner 8$' "$SCRATCH/m.model" && [ ! -e "$SCRATCH/m.model.tree.ckpt" ]; then
     pass
 else
-    fail "the trained model lacks its header, heads or spatial group, or a checkpoint was left"
+    fail "the trained model lacks its header, heads, spatial or owner group, or a checkpoint was left"
+fi
+# --no-owner leaves the ownership out of the tree head.
+if "$TENGEN" learn --out "$SCRATCH/n.model" --no-owner --sample 1 --validation 0 --min-count 1 \
+    --iterations 3 --quiet "$SCRATCH/games.tgz" 2>"$SCRATCH/err" &&
+    ! grep -q '^group owner' "$SCRATCH/n.model" && grep -q '^group spatial ' "$SCRATCH/n.model"; then
+    pass
+else
+    fail "learn --no-owner: $(cat "$SCRATCH/err")"
 fi
 # The same command gives the same model (the comments differ by the time the training took).
 "$TENGEN" learn --out "$SCRATCH/m2.model" --sample 1 --validation 0 --min-count 1 \

@@ -1,7 +1,7 @@
 /* test_features.c - the move features of the learned model on ASCII boards: each tactical value
- * fires where it should and nowhere else, distances, edge and pass, the 3x3 keys and the spatial
- * hashes; every feature is the same under the eight symmetries of the board and under swapping
- * the colours; the playout features agree with the full ones. */
+ * fires where it should and nowhere else, distances, edge and pass, the 3x3 keys, the spatial
+ * hashes and the ownership bands; every feature is the same under the eight symmetries of the
+ * board and under swapping the colours; the playout features agree with the full ones. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -702,6 +702,79 @@ static void test_spatial(void **state)
     expect_differ_from(empty, h, 10);
 }
 
+/* ---- Monte Carlo ownership ---- */
+
+/* An ownership spread over [-1, 1] by point, for the owner group. */
+static void spread_owner(const board_t *b, float *owner)
+{
+    for (int p = 0; p < BOARD_MAX_POINTS; p++)
+        owner[p] = p < b->num_points ? (float)(p * 37 % 21 - 10) / 10.0f : 0.0f;
+}
+
+static void test_owner(void **state)
+{
+    (void)state;
+    /* Eight equal bands of the mover's share, from the opponent's point to the mover's. */
+    assert_int_equal(feature_owner_value(-1.0f, STONE_BLACK), 1);
+    assert_int_equal(feature_owner_value(-0.76f, STONE_BLACK), 1);
+    assert_int_equal(feature_owner_value(-0.74f, STONE_BLACK), 2);
+    assert_int_equal(feature_owner_value(-0.01f, STONE_BLACK), 4);
+    assert_int_equal(feature_owner_value(0.0f, STONE_BLACK), 5);
+    assert_int_equal(feature_owner_value(0.74f, STONE_BLACK), 7);
+    assert_int_equal(feature_owner_value(0.76f, STONE_BLACK), 8);
+    assert_int_equal(feature_owner_value(1.0f, STONE_BLACK), FEAT_OWNER_VALUES);
+    for (int i = -10; i <= 10; i++) {
+        const float o = (float)i / 10.0f;
+        assert_int_equal(feature_owner_value(o, STONE_WHITE),
+                         feature_owner_value(-o, STONE_BLACK));
+    }
+    assert_int_equal(feature_group_values(FEAT_OWNER), FEAT_OWNER_VALUES);
+    assert_string_equal(feature_group_name(FEAT_OWNER), "owner");
+
+    /* In a position: every legal point gets its band from the map, pass none, and nothing
+     * without a map. */
+    position_t *pos = malloc(sizeof *pos);
+    feature_context_t *ctx = malloc(sizeof *ctx);
+    assert_true(pos && ctx);
+    position_set(pos,
+                 ". . . . .\n"
+                 ". X . . .\n"
+                 ". . . O .\n"
+                 ". . . . .\n"
+                 ". . . . .\n",
+                 STONE_BLACK, "D3", "B4");
+    static float owner[BOARD_MAX_POINTS];
+    spread_owner(&pos->b, owner);
+    for (int side = 0; side < 2; side++) {
+        const stone_t c = side ? STONE_WHITE : STONE_BLACK;
+        feature_context_init(ctx, &pos->b, c, pos->last, pos->last2);
+        uint32_t v[FEAT_GROUPS];
+        for (int p = 0; p < pos->b.num_points; p++) {
+            if (!board_is_on_board(&pos->b, p) || board_at(&pos->b, p) != STONE_EMPTY) continue;
+            ctx->owner = NULL;
+            feature_extract(ctx, p, v, NULL);
+            assert_int_equal(v[FEAT_OWNER], 0);
+            ctx->owner = owner;
+            feature_extract(ctx, p, v, NULL);
+            assert_int_equal(v[FEAT_OWNER], feature_owner_value(owner[p], c));
+        }
+        feature_extract(ctx, POINT_PASS, v, NULL);
+        assert_int_equal(v[FEAT_OWNER], 0);
+    }
+    /* The map's extremes give the extreme bands: C3 wholly black's, E1 wholly white's. */
+    owner[ascii_point(&pos->b, "C3")] = 1.0f;
+    owner[ascii_point(&pos->b, "E1")] = -1.0f;
+    feature_context_init(ctx, &pos->b, STONE_WHITE, pos->last, pos->last2);
+    ctx->owner = owner;
+    uint32_t v[FEAT_GROUPS];
+    feature_extract(ctx, ascii_point(&pos->b, "C3"), v, NULL);
+    assert_int_equal(v[FEAT_OWNER], 1);
+    feature_extract(ctx, ascii_point(&pos->b, "E1"), v, NULL);
+    assert_int_equal(v[FEAT_OWNER], FEAT_OWNER_VALUES);
+    free(ctx);
+    free(pos);
+}
+
 /* ---- invariance ---- */
 
 /* Symmetry k of the board (bit 2: swap x and y, bit 0: mirror x, bit 1: mirror y). */
@@ -741,17 +814,26 @@ static void position_transform(const position_t *src, int k, bool swap, position
     dst->last2 = transform_point(b, k, src->last2);
 }
 
-/* Every feature of every move (pass included) is the same in the 16 images of the position. */
+/* Every feature of every move (pass included) is the same in the 16 images of the position, the
+ * ownership turned with the board and negated with the colours. */
 static void check_invariance(const position_t *pos)
 {
     feature_context_t *ctx = malloc(sizeof *ctx), *tctx = malloc(sizeof *tctx);
     position_t *t = malloc(sizeof *t);
     assert_true(ctx && tctx && t);
+    static float owner[BOARD_MAX_POINTS], towner[BOARD_MAX_POINTS];
+    spread_owner(&pos->b, owner);
     feature_context_init(ctx, &pos->b, pos->to_move, pos->last, pos->last2);
+    ctx->owner = owner;
     for (int k = 0; k < 8; k++)
         for (int swap = 0; swap < 2; swap++) {
             position_transform(pos, k, swap, t);
             feature_context_init(tctx, &t->b, t->to_move, t->last, t->last2);
+            memset(towner, 0, sizeof towner);
+            for (int p = 0; p < pos->b.num_points; p++)
+                if (board_is_on_board(&pos->b, p))
+                    towner[transform_point(&pos->b, k, p)] = swap ? -owner[p] : owner[p];
+            tctx->owner = towner;
             for (int p = -1; p < pos->b.num_points; p++) {
                 const int q = transform_point(&pos->b, k, p);
                 if (p >= 0 && !board_is_on_board(&pos->b, p)) continue;
@@ -934,6 +1016,7 @@ int main(void)
         cmocka_unit_test(test_pass),
         cmocka_unit_test(test_pat3),
         cmocka_unit_test(test_spatial),
+        cmocka_unit_test(test_owner),
         cmocka_unit_test(test_invariance),
         cmocka_unit_test(test_playout_features),
     };

@@ -121,7 +121,7 @@ static game_t *sample_game(const model_t *m, uint64_t seed, int moves, bool coun
     for (int k = 0; k < moves && !game_is_over(g); k++) {
         const board_t *b = game_board(g);
         const stone_t c = game_to_move(g);
-        const int n = model_policy(m, MODEL_TREE, b, c, last, last2, points, probs);
+        const int n = model_policy(m, MODEL_TREE, b, c, last, last2, NULL, points, probs);
         assert_true(n >= 1);
         double total = 0;
         for (int i = 0; i < n; i++)

@@ -355,7 +355,7 @@ static void test_policy(void **state)
     float probs[BOARD_MAX_POINTS + 1];
     /* No gammas: every move alike, in point order. */
     model_t *m = model_new();
-    int n = model_policy(m, MODEL_TREE, &b, STONE_BLACK, last, POINT_NONE, points, probs);
+    int n = model_policy(m, MODEL_TREE, &b, STONE_BLACK, last, POINT_NONE, NULL, points, probs);
     check_policy(&b, STONE_BLACK, points, probs, n);
     for (int i = 0; i < n; i++)
         assert_true(fabsf(probs[i] - 1.0f / (float)n) < 1e-6f);
@@ -363,25 +363,44 @@ static void test_policy(void **state)
         assert_true(points[i - 1] < points[i]);
     /* A strong capture comes first, the ko retake not at all. */
     assert_true(model_set_gamma(m, MODEL_TREE, FEAT_CAPTURE, FEAT_CAPTURE_ONE, 1000.0f));
-    n = model_policy(m, MODEL_TREE, &b, STONE_BLACK, last, POINT_NONE, points, probs);
+    n = model_policy(m, MODEL_TREE, &b, STONE_BLACK, last, POINT_NONE, NULL, points, probs);
     check_policy(&b, STONE_BLACK, points, probs, n);
     assert_int_equal(points[0], ascii_point(&b, "H1"));
     assert_true(fabsf(probs[0] - 1000.0f / (1000.0f + (float)(n - 1))) < 1e-5f);
     /* The other head does not see it. */
-    n = model_policy(m, MODEL_PLAYOUT, &b, STONE_BLACK, last, POINT_NONE, points, probs);
+    n = model_policy(m, MODEL_PLAYOUT, &b, STONE_BLACK, last, POINT_NONE, NULL, points, probs);
     check_policy(&b, STONE_BLACK, points, probs, n);
     assert_true(fabsf(probs[0] - probs[n - 1]) < 1e-7f);
     /* A stronger pass after a pass; gammas multiply (the capture is also on the first line). */
     assert_true(model_set_gamma(m, MODEL_TREE, FEAT_PASS, 2, 5000.0f));
     assert_true(model_set_gamma(m, MODEL_TREE, FEAT_EDGE, 1, 10.0f));
-    n = model_policy(m, MODEL_TREE, &b, STONE_BLACK, POINT_PASS, POINT_NONE, points, probs);
+    n = model_policy(m, MODEL_TREE, &b, STONE_BLACK, POINT_PASS, POINT_NONE, NULL, points, probs);
     check_policy(&b, STONE_BLACK, points, probs, n);
     assert_int_equal(points[0], ascii_point(&b, "H1"));
     assert_int_equal(points[1], POINT_PASS);
     assert_true(fabsf(probs[0] / probs[1] - 2.0f) < 1e-4f);
     /* White to move: the ko is white's to fill, any point legal. */
-    n = model_policy(m, MODEL_TREE, &b, STONE_WHITE, ascii_point(&b, "H3"), last, points, probs);
+    n = model_policy(m, MODEL_TREE, &b, STONE_WHITE, ascii_point(&b, "H3"), last, NULL, points, probs);
     check_policy(&b, STONE_WHITE, points, probs, n);
+    model_free(m);
+
+    /* The owner group reads the ownership map, for the mover: a point wholly black's is black's
+     * strongest move and white's weakest; without a map the group is silent. */
+    m = model_new();
+    assert_true(model_set_gamma(m, MODEL_TREE, FEAT_OWNER, FEAT_OWNER_VALUES, 50.0f));
+    assert_true(model_set_gamma(m, MODEL_TREE, FEAT_OWNER, 1, 0.02f));
+    float owner[BOARD_MAX_POINTS] = {0};
+    const int e5 = ascii_point(&b, "E5");
+    owner[e5] = 1.0f;
+    n = model_policy(m, MODEL_TREE, &b, STONE_BLACK, last, POINT_NONE, owner, points, probs);
+    check_policy(&b, STONE_BLACK, points, probs, n);
+    assert_int_equal(points[0], e5);
+    assert_true(fabsf(probs[0] / probs[1] - 50.0f) < 1e-3f);
+    n = model_policy(m, MODEL_TREE, &b, STONE_WHITE, POINT_NONE, POINT_NONE, owner, points, probs);
+    check_policy(&b, STONE_WHITE, points, probs, n);
+    assert_int_equal(points[n - 1], e5);
+    n = model_policy(m, MODEL_TREE, &b, STONE_BLACK, last, POINT_NONE, NULL, points, probs);
+    assert_true(fabsf(probs[0] - probs[n - 1]) < 1e-7f);
     model_free(m);
 
     /* The playout head: its gamma of a point is the product of pat3, capture and self-atari. */
@@ -411,7 +430,7 @@ static void test_policy(void **state)
     assert_true(model_add_spatial(m, MODEL_TREE, spatial[1], 2.0f));
     assert_true(model_move_gamma(m, MODEL_TREE, ctx, a9) == 4.0f); /* the largest pattern */
     free(ctx);
-    n = model_policy(m, MODEL_PLAYOUT, &b, STONE_BLACK, last, POINT_NONE, points, probs);
+    n = model_policy(m, MODEL_PLAYOUT, &b, STONE_BLACK, last, POINT_NONE, NULL, points, probs);
     check_policy(&b, STONE_BLACK, points, probs, n);
     assert_int_equal(points[0], h1);
     /* The empty corners share A9's key; ties in point order. */

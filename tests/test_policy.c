@@ -4,12 +4,14 @@
  * playouts (a threat, its answer, the retake), counted over many seeded playouts: a random move
  * would hit the ko point in about one playout of sixty on 9x9. A side whose string the last move
  * left with three liberties puts a neighbouring string of two in atari in about a fifth of the
- * draws. */
+ * draws. The ownership estimate gives two-eyed strings and their eyes wholly to their owner and
+ * shares the open points. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <math.h>
 
 #include "ascii_board.h"
 #include "tengen/board.h"
@@ -110,11 +112,60 @@ static void test_race_atari(void **state)
     if (share < 0.12 || share > 0.35) fail_msg("the atari of the race in %.3f of the draws", share);
 }
 
+/* Two strings with two true eyes each: black's at the top left, white's at the bottom right. */
+static const char *const ALIVE_DIAGRAM = ". X . X . . .\n"
+                                         "X X X X . . .\n"
+                                         ". . . . . . .\n"
+                                         ". . . . . . .\n"
+                                         ". . . . . . .\n"
+                                         ". . . O O O O\n"
+                                         ". . . O . O .\n";
+
+static void test_ownership(void **state)
+{
+    (void)state;
+    board_t b;
+    ascii_board(&b, ALIVE_DIAGRAM, false);
+    float owner[BOARD_MAX_POINTS], again[BOARD_MAX_POINTS];
+    rng_t rng;
+    rng_seed(&rng, 5);
+    policy_ownership(&b, STONE_BLACK, POINT_NONE, &rng, 32, owner);
+    const char *const black[] = {"A7", "B7", "C7", "D7", "A6", "B6", "C6", "D6"};
+    const char *const white[] = {"D2", "E2", "F2", "G2", "D1", "E1", "F1", "G1"};
+    for (int i = 0; i < 8; i++) {
+        assert_float_equal(owner[ascii_point(&b, black[i])], 1.0, 0);
+        assert_float_equal(owner[ascii_point(&b, white[i])], -1.0, 0);
+    }
+    int shared = 0;
+    for (int p = 0; p < BOARD_MAX_POINTS; p++) {
+        if (!board_is_on_board(&b, p)) {
+            assert_float_equal(owner[p], 0.0, 0);
+            continue;
+        }
+        assert_true(owner[p] >= -1.0f && owner[p] <= 1.0f);
+        /* A mean over 32 playouts of +1, 0 or -1. */
+        assert_float_equal(owner[p] * 32, (float)(int)lroundf(owner[p] * 32), 1e-4);
+        shared += owner[p] > -1.0f && owner[p] < 1.0f;
+    }
+    /* The middle of the board goes either way. */
+    assert_true(shared >= 10);
+    assert_true(owner[ascii_point(&b, "D4")] > -1.0f && owner[ascii_point(&b, "D4")] < 1.0f);
+    /* The same seed, the same estimate; the board is not changed. */
+    rng_seed(&rng, 5);
+    policy_ownership(&b, STONE_BLACK, POINT_NONE, &rng, 32, again);
+    assert_memory_equal(owner, again, sizeof owner);
+    board_t copy;
+    ascii_board(&copy, ALIVE_DIAGRAM, false);
+    assert_int_equal(b.hash, copy.hash);
+    assert_int_equal(b.empty_count, copy.empty_count);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ko_is_taken_back),
         cmocka_unit_test(test_race_atari),
+        cmocka_unit_test(test_ownership),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

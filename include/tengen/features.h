@@ -33,6 +33,7 @@ typedef enum feature_group {
     FEAT_EDGE,       /* line from the edge: 1..4, 5 beyond */
     FEAT_PAT3,       /* canonical 3x3 shape with atari bits (feature_pat3_key), + 1 */
     FEAT_SPATIAL,    /* the largest spatial pattern in the model's dictionary: its index + 1 */
+    FEAT_OWNER,      /* the mover's Monte Carlo ownership of the point, in FEAT_OWNER_VALUES bands */
     FEAT_GROUPS
 } feature_group_t;
 
@@ -77,6 +78,12 @@ enum {
 };
 #define FEAT_DIST_VALUES 17
 #define FEAT_EDGE_VALUES 5
+/* FEAT_OWNER: the share of playouts that ended with the point the mover's, from 0 (value 1) to 1
+ * (value FEAT_OWNER_VALUES) in equal bands (Coulom 2007's "Monte-Carlo owner"). The ownership
+ * comes from FEAT_OWNER_PLAYOUTS playouts of the position (policy_ownership), in training and in
+ * play alike, so the bands mean the same noise in both. */
+#define FEAT_OWNER_VALUES 8
+#define FEAT_OWNER_PLAYOUTS 32
 /* A pat3 key has 20 bits: the 16-bit colour key of board.h's neighbor_colors (own = black) and
  * one atari bit for each orthogonal neighbour (up, left, right, down). */
 #define FEAT_PAT3_KEYS (1 << 20)
@@ -128,7 +135,7 @@ void feature_pat3_images(uint32_t key, uint32_t out[8]);
 /* ---- a position's candidates ---- */
 
 /* The context of a position: the board, the player to move and the last two moves (points,
- * POINT_PASS or POINT_NONE). */
+ * POINT_PASS or POINT_NONE), and optionally the ownership of its points. */
 typedef struct feature_context {
     const board_t *b;
     stone_t to_move;
@@ -138,10 +145,16 @@ typedef struct feature_context {
      * FEAT_ATARI values that depend on the strings around, not on the point alone. */
     uint8_t escape[BOARD_MAX_POINTS];
     uint8_t atari[BOARD_MAX_POINTS];
+    /* Black's mean ownership of every point in [-1, 1] (+1 black's in every playout), or NULL
+     * (the default): FEAT_OWNER is then 0. Set by the caller after feature_context_init. */
+    const float *owner;
 } feature_context_t;
 
 void feature_context_init(feature_context_t *ctx, const board_t *b, stone_t to_move, int last,
                           int last2);
+
+/* The FEAT_OWNER value of a point whose ownership for black is o (in [-1, 1]) for the mover c. */
+uint32_t feature_owner_value(float o, stone_t c);
 
 /* The features of one move of the context's player (a legal point or POINT_PASS). Writes every
  * group's value to value[] (0 where it does not apply); FEAT_SPATIAL is left 0 and the spatial

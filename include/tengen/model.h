@@ -80,8 +80,9 @@ float model_playout_reference(const model_t *m);
 
 /* The probabilities of every legal move of c (simple ko; own true eyes included; pass included)
  * under head h, most probable first: writes the moves to points[] and their probabilities to
- * probs[] (each BOARD_MAX_POINTS + 1 long) and returns how many. */
+ * probs[] (each BOARD_MAX_POINTS + 1 long) and returns how many. owner is black's ownership of
+ * every point for FEAT_OWNER (feature_context_t), or NULL. */
 int model_policy(const model_t *m, model_head_t h, const board_t *b, stone_t c, int last, int last2,
-                 int *points, float *probs);
+                 const float *owner, int *points, float *probs);
 
 #endif

@@ -59,4 +59,11 @@ void policy_playout(board_t *b, stone_t c, int last, rng_t *rng, const policy_co
  * BOARD_MAX_POINTS entries; off-board entries are left alone). Returns black minus white area. */
 int policy_area_owner(const board_t *b, int8_t *owner);
 
+/* Black's mean Tromp-Taylor ownership of every point of b (in [-1, 1]; owner has
+ * BOARD_MAX_POINTS entries, 0 off the board) over `playouts` tactical playouts from b, c to move
+ * after the move last, with no mercy rule so that every point ends with an owner. The estimate
+ * behind the move model's FEAT_OWNER. b is not changed. */
+void policy_ownership(const board_t *b, stone_t c, int last, rng_t *rng, int playouts,
+                      float *owner);
+
 #endif

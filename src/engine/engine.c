@@ -17,6 +17,8 @@
 
 #include "tengen/ab.h"
 #include "tengen/influence.h"
+#include "tengen/policy.h"
+#include "tengen/rng.h"
 
 /* ---- decision constants ---- */
 
@@ -1306,6 +1308,15 @@ int engine_policy(const engine_t *e, stone_t c, int *points, float *probs)
     const model_t *model = e->s.model;
     if (!model) return 0;
     const game_t *g = e->game;
-    return model_policy(model, MODEL_TREE, game_board(g), c, game_last_move(g),
-                        game_move_before_last(g), points, probs);
+    const board_t *b = game_board(g);
+    float owner[BOARD_MAX_POINTS];
+    const bool with_owner = model_uses_group(model, MODEL_TREE, FEAT_OWNER);
+    if (with_owner) {
+        /* Seeded by the position, so the same position always gets the same answer. */
+        rng_t rng;
+        rng_seed(&rng, b->hash ^ ((uint64_t)c << 62));
+        policy_ownership(b, c, game_last_move(g), &rng, FEAT_OWNER_PLAYOUTS, owner);
+    }
+    return model_policy(model, MODEL_TREE, b, c, game_last_move(g), game_move_before_last(g),
+                        with_owner ? owner : NULL, points, probs);
 }

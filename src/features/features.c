@@ -14,7 +14,7 @@
 
 static const char *const group_names[FEAT_GROUPS] = {
     "pass", "capture", "escape", "atari", "self_atari", "dist_prev", "dist_prev2", "edge", "pat3",
-    "spatial",
+    "spatial", "owner",
 };
 
 const char *feature_group_name(feature_group_t g)
@@ -34,6 +34,7 @@ int feature_group_values(feature_group_t g)
     case FEAT_DIST_PREV2: return FEAT_DIST_VALUES;
     case FEAT_EDGE: return FEAT_EDGE_VALUES;
     case FEAT_PAT3: return FEAT_PAT3_KEYS;
+    case FEAT_OWNER: return FEAT_OWNER_VALUES;
     default: return 0;
     }
 }
@@ -246,6 +247,7 @@ void feature_context_init(feature_context_t *ctx, const board_t *b, stone_t to_m
     ctx->to_move = to_move;
     ctx->last = last;
     ctx->last2 = last2;
+    ctx->owner = NULL;
     memset(ctx->escape, 0, (size_t)b->num_points);
     memset(ctx->atari, 0, (size_t)b->num_points);
     const stone_t c = to_move;
@@ -282,6 +284,13 @@ void feature_context_init(feature_context_t *ctx, const board_t *b, stone_t to_m
 }
 
 /* ---- one move ---- */
+
+uint32_t feature_owner_value(float o, stone_t c)
+{
+    const float mine = (c == STONE_BLACK ? o : -o) * 0.5f + 0.5f; /* 0..1 */
+    const int band = (int)(mine * FEAT_OWNER_VALUES);
+    return (uint32_t)(band < 0 ? 1 : band >= FEAT_OWNER_VALUES ? FEAT_OWNER_VALUES : band + 1);
+}
 
 static int distance_value(const board_t *b, int p, int q)
 {
@@ -350,6 +359,7 @@ void feature_extract(const feature_context_t *ctx, int p, uint32_t value[FEAT_GR
     if (b->size - 1 - y < line) line = b->size - 1 - y;
     value[FEAT_EDGE] = (uint32_t)(line >= 4 ? 5 : line + 1);
     value[FEAT_PAT3] = feature_pat3_key(b, c, p) + 1;
+    if (ctx->owner) value[FEAT_OWNER] = feature_owner_value(ctx->owner[p], c);
     if (spatial) feature_spatial_hashes(b, c, p, spatial);
 }
 

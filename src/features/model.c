@@ -286,11 +286,12 @@ float model_playout_reference(const model_t *m)
 }
 
 int model_policy(const model_t *m, model_head_t h, const board_t *b, stone_t c, int last, int last2,
-                 int *points, float *probs)
+                 const float *owner, int *points, float *probs)
 {
     feature_context_t *ctx = malloc(sizeof *ctx);
     if (!ctx) return 0;
     feature_context_init(ctx, b, c, last, last2);
+    ctx->owner = owner;
     int n = 0;
     double sum = 0;
     for (int i = 0; i < b->empty_count; i++) {

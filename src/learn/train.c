@@ -15,6 +15,8 @@
 #include "learn/records.h"
 #include "tengen/features.h"
 #include "tengen/model.h"
+#include "tengen/policy.h"
+#include "tengen/rng.h"
 
 #define NO_FEATURE UINT32_MAX
 /* Coulom's prior: every gamma also plays one virtual win and one virtual loss against a
@@ -326,9 +328,19 @@ typedef struct extract {
     bool playout_head;
     long seen, expected;
     feature_context_t ctx;
+    float owner[BOARD_MAX_POINTS];
     progress_t progress;
     bool failed;
 } extract_t;
+
+/* FEAT_OWNER's ownership of a record's position, from playouts seeded by the position itself, so
+ * that training and evaluation see the same estimate of the same position. */
+static void position_owner(const record_position_t *pos, uint64_t seed, float *owner)
+{
+    rng_t rng;
+    rng_seed(&rng, mix64(pos->board->hash ^ mix64(seed + (uint64_t)pos->to_move)));
+    policy_ownership(pos->board, pos->to_move, pos->last, &rng, FEAT_OWNER_PLAYOUTS, owner);
+}
 
 static uint32_t pat3_id(dataset_t *d, uint32_t key, bool *failed)
 {
@@ -404,8 +416,15 @@ static bool extract_position(const record_position_t *pos, void *user)
         e->failed = true;
         return false;
     }
-    if (!e->playout_head) feature_context_init(&e->ctx, b, c, pos->last, pos->last2);
-    else e->ctx.b = b, e->ctx.to_move = c;
+    if (!e->playout_head) {
+        feature_context_init(&e->ctx, b, c, pos->last, pos->last2);
+        if (d->slot_of[FEAT_OWNER] >= 0) {
+            position_owner(pos, e->cfg->seed, e->owner);
+            e->ctx.owner = e->owner;
+        }
+    } else {
+        e->ctx.b = b, e->ctx.to_move = c;
+    }
     const uint64_t first = d->candidates;
     uint64_t win = UINT64_MAX;
     for (int i = 0; i <= b->empty_count; i++) {
@@ -740,14 +759,17 @@ bool learn_train(const learn_config_t *cfg, char *err, int err_len)
                         sizeof playout_report, err, err_len);
     }
     if (ok) {
+        char owner[64] = "";
+        if (cfg->tree_groups[FEAT_OWNER])
+            snprintf(owner, sizeof owner, ", ownership from %d playouts a position",
+                     FEAT_OWNER_PLAYOUTS);
         char desc[2048];
         snprintf(desc, sizeof desc,
                  "trained by tengen learn: seed %llu, validation %g%% of the games, sample %g of "
-                 "the training positions (at most %ld), spatial patterns played %d times or more\n"
+                 "the training positions (at most %ld), spatial patterns played %d times or more%s\n"
                  "%ld games, %ld positions read\n%s\n%s\ntraining time %.0f s",
                  (unsigned long long)cfg->seed, cfg->validation_percent, cfg->sample,
-                 cfg->max_positions, cfg->min_count, st.games, total, tree_report, playout_report,
-                 now_seconds() - start);
+                 cfg->max_positions, cfg->min_count, owner, st.games, total, tree_report, playout_report, now_seconds() - start);
         model_set_description(model, desc);
         ok = model_save(model, cfg->out, err, err_len);
         if (ok && cfg->verbose) fprintf(stderr, "learn: wrote %s\n%s\n", cfg->out, desc);
@@ -781,6 +803,7 @@ typedef struct evaluation {
     long seen, scored;
     int points[BOARD_MAX_POINTS + 1];
     float probs[BOARD_MAX_POINTS + 1];
+    float owner[BOARD_MAX_POINTS];
     progress_t progress;
 } evaluation_t;
 
@@ -798,8 +821,10 @@ static bool eval_position(const record_position_t *pos, void *user)
     if (cfg->max_positions && e->scored >= cfg->max_positions) return false;
     if (pos->played > 0 && board_check_move(pos->board, pos->to_move, pos->played) != MOVE_OK)
         return true;
+    const bool owner = model_uses_group(e->model, MODEL_TREE, FEAT_OWNER);
+    if (owner) position_owner(pos, cfg->seed, e->owner);
     const int n = model_policy(e->model, MODEL_TREE, pos->board, pos->to_move, pos->last,
-                               pos->last2, e->points, e->probs);
+                               pos->last2, owner ? e->owner : NULL, e->points, e->probs);
     int rank = -1;
     for (int i = 0; i < n && rank < 0; i++)
         if (e->points[i] == pos->played) rank = i;

@@ -152,6 +152,11 @@ struct mcts {
     int root_last, root_last2; /* the game's last move and the one before it */
     /* The model's probability of every root move (the reports' prior), when a model is set. */
     float root_policy[BOARD_MAX_POINTS + 1];
+    /* Black's ownership of the root's points from a few playouts, for a model with FEAT_OWNER:
+     * the priors of every node of this search read it (as Pachi's patterns read its ownermap).
+     * NULL without such a model. */
+    const float *prior_owner;
+    float prior_owner_buf[BOARD_MAX_POINTS];
     bool shared; /* more than one worker: atomic read-modify-write and virtual loss */
     policy_config_t pcfg;
     _Atomic long playouts, playout_moves; /* completed simulations, stones they placed */
@@ -702,10 +707,12 @@ static void tactical_facts(const board_t *b, stone_t c, uint8_t *feature)
 
 /* The learned model's probabilities of the moves[0..n) (pass included) for c on b, into prob[]. */
 static void model_probabilities(const model_t *model, const board_t *b, stone_t c, int last,
-                                int last2, const int *moves, int n, float *prob)
+                                int last2, const float *owner, const int *moves, int n,
+                                float *prob)
 {
     feature_context_t ctx;
     feature_context_init(&ctx, b, c, last, last2);
+    ctx.owner = owner;
     double sum = 0;
     for (int i = 0; i < n; i++) {
         prob[i] = model_move_gamma(model, MODEL_TREE, &ctx, moves[i]);
@@ -722,7 +729,7 @@ static void set_model_priors(mcts_t *m, node_t *children, const int *moves, int 
                              const board_t *b, stone_t c, int last, int last2)
 {
     float p[BOARD_MAX_POINTS + 1];
-    model_probabilities(m->cfg.model, b, c, last, last2, moves, n, p);
+    model_probabilities(m->cfg.model, b, c, last, last2, m->prior_owner, moves, n, p);
     for (int i = 0; i < n; i++) {
         node_t *ch = &children[i];
         const float bonus = PRIOR_MODEL_WINS * sqrtf(p[i]);
@@ -1044,7 +1051,8 @@ static void compute_root_policy(mcts_t *m, stone_t c)
         if (board_check_move(b, c, b->empties[i]) == MOVE_OK) moves[n++] = b->empties[i];
     moves[n++] = POINT_PASS;
     float prob[BOARD_MAX_POINTS + 1];
-    model_probabilities(m->cfg.model, b, c, m->root_last, m->root_last2, moves, n, prob);
+    model_probabilities(m->cfg.model, b, c, m->root_last, m->root_last2, m->prior_owner, moves, n,
+                        prob);
     memset(m->root_policy, 0, sizeof m->root_policy);
     for (int i = 0; i < n; i++)
         m->root_policy[moves[i] > 0 ? moves[i] : 0] = prob[i];
@@ -1246,6 +1254,14 @@ int mcts_search(mcts_t *m, const game_t *g, stone_t c, mcts_report_t *out)
     for (int k = 1; k < m->num_workers; k++)
         rng_seed(&m->workers[k].rng, mix64(base ^ mix64((uint64_t)k)));
 
+    m->prior_owner = NULL;
+    if (m->cfg.model && model_uses_group(m->cfg.model, MODEL_TREE, FEAT_OWNER)) {
+        rng_t rng;
+        rng_seed(&rng, mix64(base ^ 0x6f776e6572ull));
+        policy_ownership(&m->root_board, c, m->root_last, &rng, FEAT_OWNER_PLAYOUTS,
+                         m->prior_owner_buf);
+        m->prior_owner = m->prior_owner_buf;
+    }
     if (m->cfg.model) compute_root_policy(m, c);
     policy_config_default(&m->pcfg, &m->root_board, rules->capture_goal);
     m->pcfg.tactical = !m->cfg.light_playouts;

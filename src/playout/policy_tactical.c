@@ -387,3 +387,25 @@ int policy_area_owner(const board_t *b, int8_t *owner)
     }
     return score;
 }
+
+void policy_ownership(const board_t *b, stone_t c, int last, rng_t *rng, int playouts,
+                      float *owner)
+{
+    policy_config_t cfg;
+    policy_config_default(&cfg, b, 0);
+    cfg.mercy = 0;
+    int32_t sum[BOARD_MAX_POINTS] = {0};
+    int8_t own[BOARD_MAX_POINTS];
+    memset(own, 0, sizeof own);
+    board_t work;
+    policy_result_t r;
+    for (int k = 0; k < playouts; k++) {
+        board_copy(&work, b);
+        policy_playout(&work, c, last, rng, &cfg, NULL, 0, &r);
+        policy_area_owner(&work, own);
+        for (int p = 0; p < b->num_points; p++)
+            sum[p] += own[p];
+    }
+    for (int p = 0; p < BOARD_MAX_POINTS; p++)
+        owner[p] = playouts > 0 && p < b->num_points ? (float)sum[p] / (float)playouts : 0.0f;
+}
