@@ -30,7 +30,8 @@ typedef struct learn_config {
     int min_count;             /* a spatial pattern needs this many played moves (default 8) */
     int iterations;            /* MM iterations of the tree head (default 24) */
     bool verbose;              /* progress and ETA on stderr */
-    bool tree_groups[FEAT_GROUPS]; /* the feature groups of the tree head (default all) */
+    bool tree_groups[FEAT_GROUPS]; /* the feature groups of the tree head (default all but
+                                      FEAT_OWNER) */
     bool playout_head;         /* fit the playout head too (default true) */
 } learn_config_t;
 
