@@ -768,10 +768,11 @@ bool learn_train(const learn_config_t *cfg, char *err, int err_len)
         char desc[2048];
         snprintf(desc, sizeof desc,
                  "trained by tengen learn: seed %llu, validation %g%% of the games, sample %g of "
-                 "the training positions (at most %ld), spatial patterns played %d times or more%s\n"
-                 "%ld games, %ld positions read\n%s\n%s\ntraining time %.0f s",
+                 "the training positions (at most %ld), spatial patterns played %d times or "
+                 "more%s\n%ld games, %ld positions read\n%s\n%s\ntraining time %.0f s",
                  (unsigned long long)cfg->seed, cfg->validation_percent, cfg->sample,
-                 cfg->max_positions, cfg->min_count, owner, st.games, total, tree_report, playout_report, now_seconds() - start);
+                 cfg->max_positions, cfg->min_count, owner, st.games, total, tree_report,
+                 playout_report, now_seconds() - start);
         model_set_description(model, desc);
         ok = model_save(model, cfg->out, err, err_len);
         if (ok && cfg->verbose) fprintf(stderr, "learn: wrote %s\n%s\n", cfg->out, desc);

@@ -407,5 +407,5 @@ void policy_ownership(const board_t *b, stone_t c, int last, rng_t *rng, int pla
             sum[p] += own[p];
     }
     for (int p = 0; p < BOARD_MAX_POINTS; p++)
-        owner[p] = playouts > 0 && p < b->num_points ? (float)sum[p] / (float)playouts : 0.0f;
+        owner[p] = playouts > 0 ? (float)sum[p] / (float)playouts : 0.0f;
 }
