@@ -638,6 +638,16 @@ static void test_bad_values(void **state)
     assert_true(model_get_gamma(m, MODEL_TREE, FEAT_CAPTURE, 2) == 0.5f);
     assert_true(model_get_gamma(m, MODEL_TREE, FEAT_CAPTURE, 3) == 7.0f);
     model_free(m);
+    /* A value line is exactly two words, spaces or tabs around them. */
+    const char *spaced = "tengen-model 1\nhead tree\ngroup capture 1\n\t1 \t 2.5 \nend\n";
+    m = model_parse(spaced, strlen(spaced), "ok", text, sizeof text);
+    assert_non_null(m);
+    assert_true(model_get_gamma(m, MODEL_TREE, FEAT_CAPTURE, 1) == 2.5f);
+    model_free(m);
+    expect_text_refused("tengen-model 1\nhead tree\ngroup capture 1\n1 2.5 3\nend\n",
+                        "line 4: expected 'value gamma'");
+    expect_text_refused("tengen-model 1\nhead tree\ngroup capture 1\n1\nend\n",
+                        "line 4: expected 'value gamma'");
     /* Values out of range for their group, or not numbers. */
     const char *const values[][2] = {
         {"capture", "0"},   {"capture", "6"},    {"capture", "-1"},

@@ -453,6 +453,30 @@ static bool next_line(reader_t *r)
     return false;
 }
 
+/* Copies the next whitespace-separated word of *s (at most cap - 1 characters) into word and moves
+ * *s past it; false when there is none or it is too long. */
+static bool next_word(const char **s, char *word, size_t cap)
+{
+    const char *p = *s;
+    while (*p == ' ' || *p == '\t') p++;
+    size_t n = 0;
+    while (p[n] && p[n] != ' ' && p[n] != '\t') n++;
+    if (n == 0 || n >= cap) return false;
+    memcpy(word, p, n);
+    word[n] = 0;
+    *s = p + n;
+    return true;
+}
+
+/* A line of exactly two words. The model's lines are a quarter of a million of these: sscanf
+ * took half the time of loading a model. */
+static bool split_two_words(const char *line, char *a, char *b, size_t cap)
+{
+    if (!next_word(&line, a, cap) || !next_word(&line, b, cap)) return false;
+    while (*line == ' ' || *line == '\t') line++;
+    return *line == 0;
+}
+
 static bool parse_gamma(reader_t *r, const char *text, float *out)
 {
     char *end;
@@ -472,8 +496,8 @@ static bool parse_group(reader_t *r, model_t *m, int h, const char *gname, long 
     model_use_group(m, (model_head_t)h, (feature_group_t)g);
     for (long i = 0; i < count; i++) {
         if (!next_line(r)) return fail(r, "file ends inside group %s (truncated?)", gname);
-        char a[64], b[64], extra[2];
-        if (sscanf(r->buf, "%63s %63s %1s", a, b, extra) != 2)
+        char a[64], b[64];
+        if (!split_two_words(r->buf, a, b, sizeof a))
             return fail(r, "expected 'value gamma' in group %s", gname);
         float gamma = 1.0f;
         if (!parse_gamma(r, b, &gamma)) return false;
