@@ -5,6 +5,7 @@
  */
 #include "tengen/model.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -454,13 +455,14 @@ static bool next_line(reader_t *r)
 }
 
 /* Copies the next whitespace-separated word of *s (at most cap - 1 characters) into word and moves
- * *s past it; false when there is none or it is too long. */
+ * *s past it; false when there is none or it is too long. Whitespace is isspace's, as for the
+ * sscanf "%s" this replaces. */
 static bool next_word(const char **s, char *word, size_t cap)
 {
     const char *p = *s;
-    while (*p == ' ' || *p == '\t') p++;
+    while (isspace((unsigned char)*p)) p++;
     size_t n = 0;
-    while (p[n] && p[n] != ' ' && p[n] != '\t') n++;
+    while (p[n] && !isspace((unsigned char)p[n])) n++;
     if (n == 0 || n >= cap) return false;
     memcpy(word, p, n);
     word[n] = 0;
@@ -473,7 +475,7 @@ static bool next_word(const char **s, char *word, size_t cap)
 static bool split_two_words(const char *line, char *a, char *b, size_t cap)
 {
     if (!next_word(&line, a, cap) || !next_word(&line, b, cap)) return false;
-    while (*line == ' ' || *line == '\t') line++;
+    while (isspace((unsigned char)*line)) line++;
     return *line == 0;
 }
 
